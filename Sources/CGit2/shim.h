@@ -1,0 +1,95 @@
+#ifndef GIT_XCSTRINGS_CGIT2_SHIM_H
+#define GIT_XCSTRINGS_CGIT2_SHIM_H
+
+#include <git2.h>
+
+/*
+ * libgit2 is opened with dlopen the first time git-xcstrings needs it, not
+ * linked: loading it and its TLS, SSH and Kerberos dependencies costs more
+ * than a whole semantic merge of a typical catalog. These typedefs give Swift
+ * the exact type of every function it looks up, taken from libgit2's own
+ * declarations, so a lookup cannot disagree with the header it was built
+ * against. `__typeof__` does not reference the symbol, so nothing is linked.
+ */
+#define XCS_GIT_FUNCTION(name) typedef __typeof__(name) *name##_fn;
+
+XCS_GIT_FUNCTION(git_libgit2_init)
+XCS_GIT_FUNCTION(git_libgit2_version)
+XCS_GIT_FUNCTION(git_error_last)
+XCS_GIT_FUNCTION(git_buf_dispose)
+
+XCS_GIT_FUNCTION(git_repository_open_ext)
+XCS_GIT_FUNCTION(git_repository_free)
+XCS_GIT_FUNCTION(git_repository_workdir)
+XCS_GIT_FUNCTION(git_repository_path)
+XCS_GIT_FUNCTION(git_repository_is_bare)
+XCS_GIT_FUNCTION(git_repository_state)
+XCS_GIT_FUNCTION(git_repository_config)
+XCS_GIT_FUNCTION(git_repository_config_snapshot)
+XCS_GIT_FUNCTION(git_repository_index)
+XCS_GIT_FUNCTION(git_repository_head)
+
+XCS_GIT_FUNCTION(git_config_open_default)
+XCS_GIT_FUNCTION(git_config_open_ondisk)
+XCS_GIT_FUNCTION(git_config_open_level)
+XCS_GIT_FUNCTION(git_config_snapshot)
+XCS_GIT_FUNCTION(git_config_free)
+XCS_GIT_FUNCTION(git_config_get_string)
+XCS_GIT_FUNCTION(git_config_get_string_buf)
+XCS_GIT_FUNCTION(git_config_get_path)
+XCS_GIT_FUNCTION(git_config_set_string)
+XCS_GIT_FUNCTION(git_config_delete_entry)
+XCS_GIT_FUNCTION(git_config_find_global)
+XCS_GIT_FUNCTION(git_config_find_xdg)
+
+XCS_GIT_FUNCTION(git_merge_file)
+XCS_GIT_FUNCTION(git_merge_file_result_free)
+XCS_GIT_FUNCTION(git_merge_base)
+
+XCS_GIT_FUNCTION(git_revparse)
+XCS_GIT_FUNCTION(git_revparse_single)
+XCS_GIT_FUNCTION(git_object_free)
+XCS_GIT_FUNCTION(git_object_id)
+XCS_GIT_FUNCTION(git_object_peel)
+XCS_GIT_FUNCTION(git_object_lookup)
+XCS_GIT_FUNCTION(git_oid_tostr_s)
+XCS_GIT_FUNCTION(git_oid_fromstr)
+XCS_GIT_FUNCTION(git_oid_is_zero)
+XCS_GIT_FUNCTION(git_commit_lookup)
+XCS_GIT_FUNCTION(git_commit_free)
+XCS_GIT_FUNCTION(git_commit_summary)
+XCS_GIT_FUNCTION(git_reference_free)
+XCS_GIT_FUNCTION(git_reference_shorthand)
+XCS_GIT_FUNCTION(git_reference_name)
+
+XCS_GIT_FUNCTION(git_blob_lookup)
+XCS_GIT_FUNCTION(git_blob_free)
+XCS_GIT_FUNCTION(git_blob_rawcontent)
+XCS_GIT_FUNCTION(git_blob_rawsize)
+
+XCS_GIT_FUNCTION(git_diff_options_init)
+XCS_GIT_FUNCTION(git_diff_find_options_init)
+XCS_GIT_FUNCTION(git_diff_tree_to_tree)
+XCS_GIT_FUNCTION(git_diff_tree_to_index)
+XCS_GIT_FUNCTION(git_diff_index_to_workdir)
+XCS_GIT_FUNCTION(git_diff_tree_to_workdir_with_index)
+XCS_GIT_FUNCTION(git_diff_find_similar)
+XCS_GIT_FUNCTION(git_diff_num_deltas)
+XCS_GIT_FUNCTION(git_diff_get_delta)
+XCS_GIT_FUNCTION(git_diff_free)
+
+XCS_GIT_FUNCTION(git_index_free)
+XCS_GIT_FUNCTION(git_index_read)
+XCS_GIT_FUNCTION(git_index_write)
+XCS_GIT_FUNCTION(git_index_has_conflicts)
+XCS_GIT_FUNCTION(git_index_conflict_iterator_new)
+XCS_GIT_FUNCTION(git_index_conflict_next)
+XCS_GIT_FUNCTION(git_index_conflict_iterator_free)
+XCS_GIT_FUNCTION(git_index_conflict_get)
+XCS_GIT_FUNCTION(git_index_conflict_remove)
+XCS_GIT_FUNCTION(git_index_add_bypath)
+XCS_GIT_FUNCTION(git_index_get_bypath)
+
+#undef XCS_GIT_FUNCTION
+
+#endif

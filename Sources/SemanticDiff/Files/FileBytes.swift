@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading whole files into memory, with POSIX calls only.
+public enum FileBytes {
+    /// The contents of the file at `path`.
+    public static func read(_ path: String) throws(FileError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileError(path: path, reason: systemError()) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileError(path: path, reason: systemError()) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw FileError(path: path, reason: "is a directory") }
+        var contents: [UInt8] = []
+        var chunk = max(Int(info.st_size), 0) + 1
+        while true {
+            var failure: Int32 = 0
+            let part = [UInt8](unsafeUninitializedCapacity: chunk) { buffer, initialized in
+                initialized = 0
+                while initialized < chunk {
+                    let count = systemRead(descriptor, buffer.baseAddress! + initialized, chunk - initialized)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    if count == 0 { return }
+                    initialized += count
+                }
+            }
+            if failure != 0 { throw FileError(path: path, reason: systemError(failure)) }
+            if contents.isEmpty { contents = part } else { contents += part }
+            // A short read is the end of the file; a full one means it grew since fstat.
+            if part.count < chunk { return contents }
+            chunk = max(chunk, 1 << 16)
+        }
+    }
+
+    /// Whether a file or directory exists at `path`.
+    public static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+}
+
+@inline(__always)
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+/// The text of `errno`.
+func systemError(_ code: Int32 = errno) -> String {
+    String(cString: strerror(code))
+}

@@ -1,0 +1,178 @@
+/// A parsed JSON file: its bytes and a flat array of ``JSONNode``s that
+/// point into them. Node 0 is the root.
+///
+/// Values are addressed by node index. Nothing is decoded until asked for,
+/// and a subtree's bytes can be compared or copied as they are.
+public struct JSONDocument: Sendable {
+    public let bytes: [UInt8]
+    public let nodes: [JSONNode]
+    /// Duplicate keys and other oddities the reader noticed.
+    public let warnings: [JSONWarning]
+    public let hasByteOrderMark: Bool
+    /// Whether the file ends with a line break after the root value.
+    public let endsWithNewline: Bool
+    /// Whether the file is byte for byte as Xcode writes it, key order aside
+    /// and not counting a final newline.
+    public let isCanonical: Bool
+
+    public init(bytes: [UInt8], nodes: [JSONNode], warnings: [JSONWarning],
+                hasByteOrderMark: Bool, endsWithNewline: Bool, isCanonical: Bool) {
+        self.bytes = bytes
+        self.nodes = nodes
+        self.warnings = warnings
+        self.hasByteOrderMark = hasByteOrderMark
+        self.endsWithNewline = endsWithNewline
+        self.isCanonical = isCanonical
+    }
+
+    /// Parses `bytes`; see ``JSONReader``.
+    public init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
+        self = try JSONReader.read(bytes)
+    }
+
+    public var root: Int { 0 }
+
+    @inlinable public subscript(node: Int) -> JSONNode { nodes[node] }
+
+    @inlinable public func kind(_ node: Int) -> JSONKind { nodes[node].kind }
+
+    // MARK: Members
+
+    /// One member of an object: the node of its key and of its value.
+    public struct Member: Sendable {
+        public var key: Int
+        public var value: Int
+    }
+
+    /// The members of object `node` in file order, without keys that a
+    /// later duplicate overrides.
+    public func members(of node: Int) -> Members { Members(document: self, object: node) }
+
+    public struct Members: Sequence {
+        let document: JSONDocument
+        let object: Int
+
+        public struct Iterator: IteratorProtocol {
+            let nodes: [JSONNode]
+            var key: Int
+            var remaining: Int
+
+            public mutating func next() -> Member? {
+                while remaining > 0 {
+                    let member = Member(key: key, value: key + 1)
+                    key = Int(nodes[key + 1].next)
+                    remaining -= 1
+                    if !nodes[member.key].flags.contains(.shadowed) { return member }
+                }
+                return nil
+            }
+        }
+
+        public func makeIterator() -> Iterator {
+            let node = document.nodes[object]
+            return Iterator(nodes: document.nodes, key: object + 1, remaining: node.kind == .object ? Int(node.count) : 0)
+        }
+
+        public var underestimatedCount: Int {
+            let node = document.nodes[object]
+            return node.kind == .object && !node.flags.contains(.hasDuplicates) ? Int(node.count) : 0
+        }
+    }
+
+    /// The elements of array `node`, in order.
+    public func elements(of node: Int) -> [Int] {
+        guard nodes[node].kind == .array else { return [] }
+        var result: [Int] = []
+        result.reserveCapacity(Int(nodes[node].count))
+        var element = node + 1
+        for _ in 0..<Int(nodes[node].count) {
+            result.append(element)
+            element = Int(nodes[element].next)
+        }
+        return result
+    }
+
+    /// The value of member `key` of object `node`, if it has one. A linear
+    /// scan: meant for the few fields of a catalog's small objects.
+    public func value(forKey key: String, in node: Int) -> Int? {
+        guard nodes[node].kind == .object else { return nil }
+        var key = key
+        return key.withUTF8 { wanted in
+            var found: Int?
+            for member in members(of: node) where keyEquals(member.key, wanted) {
+                found = member.value
+            }
+            return found
+        }
+    }
+
+    // MARK: Strings
+
+    /// The raw bytes of a value, as they are in the file.
+    public func rawBytes(_ node: Int) -> ArraySlice<UInt8> {
+        bytes[Int(nodes[node].start)..<Int(nodes[node].end)]
+    }
+
+    /// The decoded UTF-8 text of string `node`.
+    public func stringBytes(_ node: Int) -> [UInt8] {
+        let token = nodes[node]
+        return bytes.withUnsafeBufferPointer { buffer in
+            if token.flags.contains(.escaped) {
+                return JSONString.decode(UnsafeBufferPointer(rebasing: buffer[Int(token.start)..<Int(token.end)]))
+            }
+            return Array(buffer[Int(token.start + 1)..<Int(token.end - 1)])
+        }
+    }
+
+    /// The decoded text of string `node`.
+    public func string(_ node: Int) -> String {
+        String(decoding: stringBytes(node), as: UTF8.self)
+    }
+
+    /// The text of string `node`, or nil if it is not a string.
+    public func stringValue(_ node: Int?) -> String? {
+        guard let node, nodes[node].kind == .string else { return nil }
+        return string(node)
+    }
+
+    /// Calls `body` with the decoded UTF-8 text of string `node`, without
+    /// copying when the string has no escapes.
+    @inlinable
+    public func withStringBytes<R>(_ node: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let token = nodes[node]
+        if token.flags.contains(.escaped) {
+            return try stringBytes(node).withUnsafeBufferPointer(body)
+        }
+        return try bytes.withUnsafeBufferPointer { buffer in
+            try body(UnsafeBufferPointer(rebasing: buffer[Int(token.start + 1)..<Int(token.end - 1)]))
+        }
+    }
+
+    /// Whether string `node` decodes to exactly `text`.
+    public func keyEquals(_ node: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let token = nodes[node]
+        if token.flags.contains(.escaped) {
+            return stringBytes(node).withUnsafeBufferPointer { $0.elementsEqual(text) }
+        }
+        guard Int(token.end - token.start) - 2 == text.count else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            UnsafeBufferPointer(rebasing: buffer[Int(token.start + 1)..<Int(token.end - 1)]).elementsEqual(text)
+        }
+    }
+
+    /// Whether string `node` decodes to exactly `text`.
+    public func keyEquals(_ node: Int, _ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { keyEquals(node, $0) }
+    }
+
+    /// A hash of the decoded text of string `node`.
+    func keyHash(_ node: Int) -> UInt64 {
+        withStringBytes(node) { fnv1a($0) }
+    }
+
+    /// The position of `node` in the file, for messages.
+    public func position(of node: Int) -> TextPosition {
+        TextPosition(offset: Int(nodes[node].start), in: bytes)
+    }
+}

@@ -1,0 +1,601 @@
+/// Reads JSON text (RFC 8259) into a ``JSONDocument``.
+///
+/// The reader walks the bytes once, without recursion and without decoding
+/// strings: it validates UTF-8 and escapes, records each value's byte range
+/// in a flat node array, and notes whether each value is already in Xcode's
+/// layout. A UTF-8 byte order mark is skipped; any whitespace and line ends
+/// are accepted.
+public enum JSONReader {
+    /// Containers nested deeper than this are rejected (Foundation's limit).
+    public static let maximumDepth = 512
+
+    /// Parses `bytes`, throwing the first syntax error with its position.
+    public static func read(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
+        let result: Result<JSONDocument, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(buffer)
+            do throws(JSONSyntaxError) {
+                let parsed = try parser.parseDocument()
+                return .success(JSONDocument(
+                    bytes: bytes, nodes: parser.nodes, warnings: parser.warnings,
+                    hasByteOrderMark: parsed.hasByteOrderMark,
+                    endsWithNewline: parsed.endsWithNewline,
+                    isCanonical: parsed.isCanonical))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+}
+
+private let quote = UInt8(ascii: "\"")
+private let backslash = UInt8(ascii: "\\")
+private let newline = UInt8(ascii: "\n")
+private let space = UInt8(ascii: " ")
+
+/// One open container while the parser is inside it.
+private struct Frame {
+    var node: Int
+    var isObject: Bool
+    var count: UInt32 = 0
+    var canonical = true
+}
+
+private struct Parser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let base: UnsafePointer<UInt8>
+    let count: Int
+    var index = 0
+    var nodes: [JSONNode] = []
+    var stack: [Frame] = []
+    var warnings: [JSONWarning] = []
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        // An empty buffer may have no base address; parsing it fails at once.
+        self.base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        self.count = bytes.count
+        nodes.reserveCapacity(max(16, count / 24))
+        stack.reserveCapacity(32)
+    }
+
+    // MARK: Errors
+
+    func fail(_ message: String, at offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset, position: TextPosition(offset: offset, in: bytes), message: message)
+    }
+
+    func describeByte(at offset: Int) -> String {
+        guard offset < count else { return "end of file" }
+        let byte = base[offset]
+        switch byte {
+        case 0x21...0x7E: return "'\(Character(Unicode.Scalar(byte)))'"
+        case newline: return "a line break"
+        default: return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        }
+    }
+
+    // MARK: Document
+
+    mutating func parseDocument() throws(JSONSyntaxError) -> (hasByteOrderMark: Bool, endsWithNewline: Bool, isCanonical: Bool) {
+        var hasByteOrderMark = false
+        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
+            hasByteOrderMark = true
+            index = 3
+        } else if count >= 2, (base[0] == 0xFE && base[1] == 0xFF) || (base[0] == 0xFF && base[1] == 0xFE) {
+            throw fail("UTF-16 text is not supported; save the file as UTF-8", at: 0)
+        }
+        let leadingStart = index
+        skipWhitespace()
+        let hadLeadingWhitespace = index != leadingStart
+        if index >= count {
+            throw fail(count == 0 ? "the file is empty" : "expected a JSON value, found end of file", at: index)
+        }
+        try parseValues()
+        let trailingStart = index
+        skipWhitespace()
+        if index < count {
+            throw fail("unexpected \(describeByte(at: index)) after the end of the JSON value", at: index)
+        }
+        let trailing = UnsafeBufferPointer(rebasing: bytes[trailingStart..<count])
+        let endsWithNewline = trailing.contains(newline)
+        let trailingIsCanonical = trailing.isEmpty || (trailing.count == 1 && trailing[0] == newline)
+        let rootCanonical = nodes[0].flags.contains(.canonical)
+        return (hasByteOrderMark, endsWithNewline,
+                rootCanonical && !hasByteOrderMark && !hadLeadingWhitespace && trailingIsCanonical)
+    }
+
+    // MARK: Whitespace
+
+    @inline(__always) mutating func skipWhitespace() {
+        while index < count {
+            switch base[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    /// Skips whitespace; true when it was exactly a line break followed by
+    /// `indent` spaces, as Xcode writes between members.
+    @inline(__always) mutating func skipLineBreak(indent: Int) -> Bool {
+        guard index < count, base[index] == newline else {
+            skipWhitespace()
+            return false
+        }
+        index += 1
+        let spacesStart = index
+        while index &+ 8 <= count,
+              UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
+            index &+= 8
+        }
+        while index < count, base[index] == space { index &+= 1 }
+        let spaces = index &- spacesStart
+        if index < count {
+            switch base[index] {
+            case 0x20, 0x0A, 0x0D, 0x09:
+                skipWhitespace()
+                return false
+            default: break
+            }
+        }
+        return spaces == indent
+    }
+
+    /// Skips whitespace; true when there was none.
+    @inline(__always) mutating func skipNothing() -> Bool {
+        guard index < count else { return true }
+        switch base[index] {
+        case 0x20, 0x0A, 0x0D, 0x09:
+            skipWhitespace()
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// Skips whitespace; true when it was exactly one space.
+    @inline(__always) mutating func skipOneSpace() -> Bool {
+        guard index < count, base[index] == space else { return skipNothing() && false }
+        index += 1
+        return skipNothing()
+    }
+
+    // MARK: Values
+
+    /// Parses the root value and everything inside it, iteratively.
+    mutating func parseValues() throws(JSONSyntaxError) {
+        parseValue: while true {
+            // `index` is at the first byte of a value.
+            guard index < count else { throw fail("expected a value, found end of file", at: index) }
+            let byte = base[index]
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = byte == UInt8(ascii: "{")
+                if stack.count >= JSONReader.maximumDepth {
+                    throw fail("containers are nested more than \(JSONReader.maximumDepth) deep", at: index)
+                }
+                let depth = stack.count
+                let node = nodes.count
+                nodes.append(JSONNode(start: UInt32(truncatingIfNeeded: index), end: 0, next: 0, count: 0,
+                                      kind: isObject ? .object : .array, flags: []))
+                stack.append(Frame(node: node, isObject: isObject))
+                index += 1
+                let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                // Empty container: Xcode writes a blank line and the closing indent.
+                if index < count, base[index] == newline, index + 1 < count, base[index + 1] == newline {
+                    let save = index
+                    index += 1
+                    let canonical = skipLineBreak(indent: depth * 2)
+                    if index < count, base[index] == close {
+                        stack[stack.count - 1].canonical = canonical
+                        try closeContainer()
+                        break // to what follows a value
+                    }
+                    index = save
+                }
+                let firstIsCanonical = skipLineBreak(indent: (depth + 1) * 2)
+                if index < count, base[index] == close {
+                    stack[stack.count - 1].canonical = false
+                    try closeContainer()
+                    break // to what follows a value
+                }
+                stack[stack.count - 1].canonical = firstIsCanonical
+                if isObject {
+                    try parseKeyAndColon()
+                }
+                continue parseValue
+
+            case quote:
+                let start = index
+                let flags = try scanString()
+                appendScalar(.string, start: start, flags: flags)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let start = index
+                let flags = try scanNumber()
+                appendScalar(.number, start: start, flags: flags)
+            case UInt8(ascii: "t"):
+                try expectLiteral("true")
+                appendScalar(.true, start: index - 4, flags: .canonical)
+            case UInt8(ascii: "f"):
+                try expectLiteral("false")
+                appendScalar(.false, start: index - 5, flags: .canonical)
+            case UInt8(ascii: "n"):
+                try expectLiteral("null")
+                appendScalar(.null, start: index - 4, flags: .canonical)
+            default:
+                throw fail("expected a value, found \(describeByte(at: index))", at: index)
+            }
+
+            // After a value: a separator, the end of the container, or the end of the document.
+            while true {
+                guard !stack.isEmpty else { return }
+                let depth = stack.count - 1
+                let isObject = stack[depth].isObject
+                let runStart = index
+                skipWhitespace()
+                guard index < count else {
+                    throw fail("expected ',' or '\(isObject ? "}" : "]")', found end of file", at: index)
+                }
+                let byte = base[index]
+                if byte == UInt8(ascii: ",") {
+                    let commaFollowsValue = index == runStart
+                    index += 1
+                    let breakIsCanonical = skipLineBreak(indent: (depth + 1) * 2)
+                    if !(commaFollowsValue && breakIsCanonical) { stack[depth].canonical = false }
+                    if isObject {
+                        try parseKeyAndColon()
+                    }
+                    continue parseValue
+                }
+                if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    // Xcode writes a line break and the container's own indent before the end.
+                    if index - runStart != depth * 2 + 1 || !closingIndentIsCanonical(depth: depth) {
+                        stack[depth].canonical = false
+                    }
+                    try closeContainer()
+                    continue
+                }
+                let expected = isObject ? "',' or '}' after a member" : "',' or ']' after an element"
+                throw fail("expected \(expected), found \(describeByte(at: index))", at: index)
+            }
+        }
+    }
+
+    /// True when the bytes before the closing bracket at `index` are a line
+    /// break and exactly `depth * 2` spaces.
+    func closingIndentIsCanonical(depth: Int) -> Bool {
+        let indent = depth * 2
+        let lineBreak = index - indent - 1
+        guard lineBreak >= 0, base[lineBreak] == newline else { return false }
+        var position = lineBreak + 1
+        while position < index {
+            if base[position] != space { return false }
+            position += 1
+        }
+        return true
+    }
+
+    @inline(__always) mutating func appendScalar(_ kind: JSONKind, start: Int, flags: JSONNode.Flags) {
+        let node = nodes.count
+        nodes.append(JSONNode(start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: index),
+                              next: UInt32(truncatingIfNeeded: node + 1), count: 0, kind: kind, flags: flags))
+        if !stack.isEmpty {
+            let top = stack.count - 1
+            stack[top].count &+= 1
+            if !flags.contains(.canonical) { stack[top].canonical = false }
+        }
+    }
+
+    /// Reads `"key"`, the colon after it, and the whitespace before the value.
+    @inline(__always) mutating func parseKeyAndColon() throws(JSONSyntaxError) {
+        guard index < count, base[index] == quote else {
+            throw fail("expected a key in quotes, found \(describeByte(at: index))", at: index)
+        }
+        let start = index
+        let flags = try scanString()
+        nodes.append(JSONNode(start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: index),
+                              next: UInt32(truncatingIfNeeded: nodes.count + 1), count: 0, kind: .string, flags: flags))
+        let top = stack.count - 1
+        var canonical = flags.contains(.canonical)
+        canonical = skipOneSpace() && canonical
+        guard index < count, base[index] == UInt8(ascii: ":") else {
+            throw fail("expected ':' after the key, found \(describeByte(at: index))", at: index)
+        }
+        index += 1
+        canonical = skipOneSpace() && canonical
+        if !canonical { stack[top].canonical = false }
+    }
+
+    mutating func closeContainer() throws(JSONSyntaxError) {
+        let frame = stack.removeLast()
+        index += 1
+        var flags: JSONNode.Flags = []
+        if frame.isObject, frame.count > 1, markDuplicateKeys(of: frame.node, memberCount: Int(frame.count)) {
+            flags.insert(.hasDuplicates)
+        }
+        if frame.canonical && !flags.contains(.hasDuplicates) { flags.insert(.canonical) }
+        nodes[frame.node].end = UInt32(truncatingIfNeeded: index)
+        nodes[frame.node].next = UInt32(truncatingIfNeeded: nodes.count)
+        nodes[frame.node].count = frame.count
+        nodes[frame.node].flags = flags
+        if !stack.isEmpty {
+            let top = stack.count - 1
+            stack[top].count &+= 1
+            if !flags.contains(.canonical) { stack[top].canonical = false }
+        }
+    }
+
+    // MARK: Duplicate keys
+
+    /// Marks keys that a later key of the same object overrides; true if any.
+    mutating func markDuplicateKeys(of object: Int, memberCount: Int) -> Bool {
+        var keys: [Int] = []
+        keys.reserveCapacity(memberCount)
+        var key = object + 1
+        for _ in 0..<memberCount {
+            keys.append(key)
+            key = Int(nodes[key + 1].next)
+        }
+        var found = false
+        if memberCount <= 12 {
+            for later in stride(from: memberCount - 1, to: 0, by: -1) {
+                for earlier in 0..<later where !nodes[keys[earlier]].flags.contains(.shadowed)
+                    && keysEqual(keys[earlier], keys[later]) {
+                    shadow(keys[earlier], by: keys[later])
+                    found = true
+                }
+            }
+            return found
+        }
+        var seen = KeyIndex(capacity: memberCount)
+        for position in stride(from: memberCount - 1, through: 0, by: -1) {
+            let candidate = keys[position]
+            let hash = keyHash(candidate)
+            if let later = seen.first(hash: hash, where: { keysEqual($0, candidate) }) {
+                shadow(candidate, by: later)
+                found = true
+            } else {
+                seen.insert(candidate, hash: hash)
+            }
+        }
+        return found
+    }
+
+    mutating func shadow(_ key: Int, by later: Int) {
+        nodes[key].flags.insert(.shadowed)
+        let name = String(decoding: JSONString.decode(UnsafeBufferPointer(rebasing: bytes[Int(nodes[key].start)..<Int(nodes[key].end)])), as: UTF8.self)
+        warnings.append(JSONWarning(
+            position: TextPosition(offset: Int(nodes[key].start), in: bytes),
+            message: "duplicate key \"\(name)\"; the one at \(TextPosition(offset: Int(nodes[later].start), in: bytes)) wins"))
+    }
+
+    func keysEqual(_ a: Int, _ b: Int) -> Bool {
+        let left = nodes[a], right = nodes[b]
+        let leftBytes = UnsafeBufferPointer(rebasing: bytes[Int(left.start)..<Int(left.end)])
+        let rightBytes = UnsafeBufferPointer(rebasing: bytes[Int(right.start)..<Int(right.end)])
+        if !left.flags.contains(.escaped) && !right.flags.contains(.escaped) {
+            return leftBytes.elementsEqual(rightBytes)
+        }
+        return JSONString.decode(leftBytes) == JSONString.decode(rightBytes)
+    }
+
+    func keyHash(_ key: Int) -> UInt64 {
+        let node = nodes[key]
+        let raw = UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.end)])
+        if node.flags.contains(.escaped) {
+            return JSONString.decode(raw).withUnsafeBufferPointer { fnv1a($0) }
+        }
+        return fnv1a(raw)
+    }
+
+    // MARK: Literals and numbers
+
+    mutating func expectLiteral(_ word: StaticString) throws(JSONSyntaxError) {
+        let length = word.utf8CodeUnitCount
+        let text = word.utf8Start
+        for offset in 0..<length where index + offset >= count || base[index + offset] != text[offset] {
+            throw fail("expected '\(word)', found \(describeByte(at: index + offset))", at: index + offset)
+        }
+        index += length
+    }
+
+    /// Scans a number; canonical when Foundation would write it back the same.
+    mutating func scanNumber() throws(JSONSyntaxError) -> JSONNode.Flags {
+        let start = index
+        var negative = false
+        if base[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        guard index < count, base[index] &- UInt8(ascii: "0") < 10 else {
+            throw fail("expected a digit after '-', found \(describeByte(at: index))", at: index)
+        }
+        let digitsStart = index
+        if base[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < count, base[index] &- UInt8(ascii: "0") < 10 {
+                throw fail("a number cannot start with 0 followed by digits", at: index)
+            }
+        } else {
+            while index < count, base[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        }
+        let integerDigits = index - digitsStart
+        var fractional = false
+        if index < count, base[index] == UInt8(ascii: ".") {
+            fractional = true
+            index += 1
+            guard index < count, base[index] &- UInt8(ascii: "0") < 10 else {
+                throw fail("expected a digit after '.', found \(describeByte(at: index))", at: index)
+            }
+            while index < count, base[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        }
+        if index < count, base[index] | 0x20 == UInt8(ascii: "e") {
+            fractional = true
+            index += 1
+            if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < count, base[index] &- UInt8(ascii: "0") < 10 else {
+                throw fail("expected a digit in the exponent, found \(describeByte(at: index))", at: index)
+            }
+            while index < count, base[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        }
+        if fractional { return .fractional }
+        // Integers Foundation reads as Int64 / UInt64 come back digit for digit, but -0 comes back as 0.
+        if negative && integerDigits == 1 && base[digitsStart] == UInt8(ascii: "0") { return [] }
+        if integerDigits <= 18 { return .canonical }
+        return JSONNumber.isCanonicalInteger(UnsafeBufferPointer(rebasing: bytes[start..<index])) ? .canonical : []
+    }
+
+    // MARK: Strings
+
+    /// Scans a string starting at its opening quote and leaves `index` after
+    /// the closing one. Validates UTF-8, escapes and surrogate pairs.
+    @inline(__always) mutating func scanString() throws(JSONSyntaxError) -> JSONNode.Flags {
+        var position = index + 1
+        var flags: JSONNode.Flags = .canonical
+        let limit = count
+        while true {
+            // Eight bytes at a time while none needs attention.
+            while position &+ 8 <= limit {
+                let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+                let quotes = word ^ 0x2222_2222_2222_2222
+                let slashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
+                let attention = ((quotes &- 0x0101_0101_0101_0101) & ~quotes)
+                    | ((slashes &- 0x0101_0101_0101_0101) & ~slashes)
+                    | ((word &- 0x2020_2020_2020_2020) & ~word)
+                    | word
+                if attention & 0x8080_8080_8080_8080 != 0 { break }
+                position &+= 8
+            }
+            guard position < limit else {
+                throw fail("unterminated string: no closing '\"' before the end of the file", at: index)
+            }
+            let byte = base[position]
+            if byte == quote {
+                index = position + 1
+                return flags
+            } else if byte == backslash {
+                flags.insert(.escaped)
+                position = try scanEscape(at: position, flags: &flags)
+            } else if byte < 0x20 {
+                throw fail("control character U+\(hex4(UInt32(byte))) must be escaped in a string", at: position)
+            } else if byte >= 0x80 {
+                flags.insert(.nonASCII)
+                position = try scanUTF8(at: position)
+            } else {
+                position &+= 1
+            }
+        }
+    }
+
+    /// Validates one UTF-8 sequence at `position`; returns the offset after it.
+    @inline(__always) func scanUTF8(at position: Int) throws(JSONSyntaxError) -> Int {
+        let lead = base[position]
+        @inline(__always) func continuation(_ offset: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+            position + offset < count && base[position + offset] >= low && base[position + offset] <= high
+        }
+        switch lead {
+        case 0xC2...0xDF:
+            if continuation(1) { return position + 2 }
+        case 0xE0:
+            if continuation(1, 0xA0), continuation(2) { return position + 3 }
+        case 0xE1...0xEC, 0xEE, 0xEF:
+            if continuation(1), continuation(2) { return position + 3 }
+        case 0xED:
+            if continuation(1, 0x80, 0x9F), continuation(2) { return position + 3 }
+        case 0xF0:
+            if continuation(1, 0x90), continuation(2), continuation(3) { return position + 4 }
+        case 0xF1...0xF3:
+            if continuation(1), continuation(2), continuation(3) { return position + 4 }
+        case 0xF4:
+            if continuation(1, 0x80, 0x8F), continuation(2), continuation(3) { return position + 4 }
+        default:
+            break
+        }
+        throw fail("invalid UTF-8 (byte 0x\(String(lead, radix: 16, uppercase: true)))", at: position)
+    }
+
+    /// Validates the escape at `position` (a backslash); returns the offset after it.
+    mutating func scanEscape(at position: Int, flags: inout JSONNode.Flags) throws(JSONSyntaxError) -> Int {
+        guard position + 1 < count else {
+            throw fail("unterminated string: no closing '\"' before the end of the file", at: index)
+        }
+        switch base[position + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "t"),
+             UInt8(ascii: "r"), UInt8(ascii: "b"), UInt8(ascii: "f"):
+            return position + 2
+        case UInt8(ascii: "/"):
+            flags.remove(.canonical)
+            return position + 2
+        case UInt8(ascii: "u"):
+            let (unit, lowercase) = try hexUnit(at: position + 2, escapeAt: position)
+            switch unit {
+            case 0xD800...0xDBFF:
+                guard position + 7 < count, base[position + 6] == backslash, base[position + 7] == UInt8(ascii: "u")
+                else {
+                    throw fail("lone surrogate \\u\(hex4(unit)): a high surrogate must be followed by a low one", at: position)
+                }
+                let (low, _) = try hexUnit(at: position + 8, escapeAt: position + 6)
+                guard (0xDC00...0xDFFF).contains(low) else {
+                    throw fail("lone surrogate \\u\(hex4(unit)): a high surrogate must be followed by a low one", at: position)
+                }
+                flags.remove(.canonical)
+                flags.insert(.nonASCII)
+                return position + 12
+            case 0xDC00...0xDFFF:
+                throw fail("lone surrogate \\u\(hex4(unit)): a low surrogate without a high one", at: position)
+            default:
+                // Foundation writes \u only for control characters without a short form, in lowercase.
+                let hasShortForm = unit == 0x08 || unit == 0x09 || unit == 0x0A || unit == 0x0C || unit == 0x0D
+                if unit >= 0x20 || hasShortForm || !lowercase { flags.remove(.canonical) }
+                if unit >= 0x80 { flags.insert(.nonASCII) }
+                return position + 6
+            }
+        default:
+            throw fail("invalid escape '\\\(describeEscape(at: position + 1))' in a string", at: position)
+        }
+    }
+
+    func describeEscape(at offset: Int) -> String {
+        let byte = base[offset]
+        return (0x21...0x7E).contains(byte) ? String(Character(Unicode.Scalar(byte))) : "x\(String(byte, radix: 16))"
+    }
+
+    /// Reads four hex digits at `offset`; also whether no digit is an uppercase letter.
+    func hexUnit(at offset: Int, escapeAt: Int) throws(JSONSyntaxError) -> (UInt32, Bool) {
+        var value: UInt32 = 0
+        var lowercase = true
+        for position in offset..<(offset + 4) {
+            guard position < count else {
+                throw fail("unterminated \\u escape: expected four hex digits", at: escapeAt)
+            }
+            let byte = base[position]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"):
+                digit = byte - UInt8(ascii: "A") + 10
+                lowercase = false
+            default:
+                throw fail("invalid \\u escape: expected four hex digits, found \(describeByte(at: position))", at: position)
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        return (value, lowercase)
+    }
+}
+
+func hex4(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}
+
+/// FNV-1a over bytes: a fast, well-spread hash for keys.
+@inline(__always) func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in bytes {
+        hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+    return hash
+}
