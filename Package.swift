@@ -26,9 +26,19 @@ let package = Package(
             dependencies: ["SemanticDiff"],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // Generated catalogs for tests and benchmarks.
+        .target(
+            name: "CatalogFixtures",
+            dependencies: ["SemanticDiff"]
+        ),
+        // The in-process half of scripts/bench.
+        .executableTarget(
+            name: "xcstrings-bench",
+            dependencies: ["SemanticDiff", "CatalogFixtures"]
+        ),
         .testTarget(
             name: "SemanticDiffTests",
-            dependencies: ["SemanticDiff"]
+            dependencies: ["SemanticDiff", "CatalogFixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

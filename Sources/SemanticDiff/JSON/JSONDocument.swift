@@ -5,7 +5,7 @@
 /// and a subtree's bytes can be compared or copied as they are.
 public struct JSONDocument: Sendable {
     public let bytes: [UInt8]
-    public let nodes: [JSONNode]
+    public let nodes: JSONNodes
     /// Duplicate keys and other oddities the reader noticed.
     public let warnings: [JSONWarning]
     public let hasByteOrderMark: Bool
@@ -15,7 +15,7 @@ public struct JSONDocument: Sendable {
     /// and not counting a final newline.
     public let isCanonical: Bool
 
-    public init(bytes: [UInt8], nodes: [JSONNode], warnings: [JSONWarning],
+    init(bytes: [UInt8], nodes: JSONNodes, warnings: [JSONWarning],
                 hasByteOrderMark: Bool, endsWithNewline: Bool, isCanonical: Bool) {
         self.bytes = bytes
         self.nodes = nodes
@@ -53,7 +53,7 @@ public struct JSONDocument: Sendable {
         let object: Int
 
         public struct Iterator: IteratorProtocol {
-            let nodes: [JSONNode]
+            let nodes: JSONNodes
             var key: Int
             var remaining: Int
 

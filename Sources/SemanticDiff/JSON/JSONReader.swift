@@ -13,14 +13,16 @@ public enum JSONReader {
     public static func read(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
         let result: Result<JSONDocument, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(buffer)
+            defer { parser.stack.deallocate() }
             do throws(JSONSyntaxError) {
                 let parsed = try parser.parseDocument()
                 return .success(JSONDocument(
-                    bytes: bytes, nodes: parser.nodes, warnings: parser.warnings,
+                    bytes: bytes, nodes: parser.nodes.finish(), warnings: parser.warnings,
                     hasByteOrderMark: parsed.hasByteOrderMark,
                     endsWithNewline: parsed.endsWithNewline,
                     isCanonical: parsed.isCanonical))
             } catch {
+                parser.nodes.discard()
                 return .failure(error)
             }
         }
@@ -41,13 +43,40 @@ private struct Frame {
     var canonical = true
 }
 
+/// The open containers, innermost last, in one fixed allocation.
+private struct FrameStack {
+    private let base: UnsafeMutablePointer<Frame>
+    private(set) var count = 0
+
+    init(capacity: Int) { base = .allocate(capacity: capacity) }
+
+    func deallocate() { base.deallocate() }
+
+    var isEmpty: Bool { count == 0 }
+
+    @inline(__always) mutating func append(_ frame: Frame) {
+        (base + count).initialize(to: frame)
+        count &+= 1
+    }
+
+    @inline(__always) mutating func removeLast() -> Frame {
+        count &-= 1
+        return base[count]
+    }
+
+    @inline(__always) subscript(index: Int) -> Frame {
+        get { base[index] }
+        nonmutating set { base[index] = newValue }
+    }
+}
+
 private struct Parser {
     let bytes: UnsafeBufferPointer<UInt8>
     let base: UnsafePointer<UInt8>
     let count: Int
     var index = 0
-    var nodes: [JSONNode] = []
-    var stack: [Frame] = []
+    var nodes: NodeBuilder
+    var stack: FrameStack
     var warnings: [JSONWarning] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -55,8 +84,8 @@ private struct Parser {
         // An empty buffer may have no base address; parsing it fails at once.
         self.base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
         self.count = bytes.count
-        nodes.reserveCapacity(max(16, count / 24))
-        stack.reserveCapacity(32)
+        nodes = NodeBuilder(capacity: count / 16)
+        stack = FrameStack(capacity: JSONReader.maximumDepth + 1)
     }
 
     // MARK: Errors
@@ -100,7 +129,7 @@ private struct Parser {
         let trailing = UnsafeBufferPointer(rebasing: bytes[trailingStart..<count])
         let endsWithNewline = trailing.contains(newline)
         let trailingIsCanonical = trailing.isEmpty || (trailing.count == 1 && trailing[0] == newline)
-        let rootCanonical = nodes[0].flags.contains(.canonical)
+        let rootCanonical = nodes.base[0].flags.contains(.canonical)
         return (hasByteOrderMark, endsWithNewline,
                 rootCanonical && !hasByteOrderMark && !hadLeadingWhitespace && trailingIsCanonical)
     }
@@ -116,6 +145,20 @@ private struct Parser {
         }
     }
 
+    /// The number of spaces starting at `position`.
+    @inline(__always) func countSpaces(at position: Int) -> Int {
+        var end = position
+        while end &+ 8 <= count {
+            let other = UnsafeRawPointer(base + end).loadUnaligned(as: UInt64.self) ^ 0x2020_2020_2020_2020
+            if other != 0 {
+                return end &- position &+ UInt64(littleEndian: other).trailingZeroBitCount >> 3
+            }
+            end &+= 8
+        }
+        while end < count, base[end] == space { end &+= 1 }
+        return end &- position
+    }
+
     /// Skips whitespace; true when it was exactly a line break followed by
     /// `indent` spaces, as Xcode writes between members.
     @inline(__always) mutating func skipLineBreak(indent: Int) -> Bool {
@@ -123,14 +166,8 @@ private struct Parser {
             skipWhitespace()
             return false
         }
-        index += 1
-        let spacesStart = index
-        while index &+ 8 <= count,
-              UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020 {
-            index &+= 8
-        }
-        while index < count, base[index] == space { index &+= 1 }
-        let spaces = index &- spacesStart
+        let spaces = countSpaces(at: index &+ 1)
+        index &+= 1 &+ spaces
         if index < count {
             switch base[index] {
             case 0x20, 0x0A, 0x0D, 0x09:
@@ -233,6 +270,9 @@ private struct Parser {
                 let depth = stack.count - 1
                 let isObject = stack[depth].isObject
                 let runStart = index
+                if index < count && base[index] == newline {
+                    index &+= 1 &+ countSpaces(at: index &+ 1)
+                }
                 skipWhitespace()
                 guard index < count else {
                     throw fail("expected ',' or '\(isObject ? "}" : "]")', found end of file", at: index)
@@ -315,10 +355,10 @@ private struct Parser {
             flags.insert(.hasDuplicates)
         }
         if frame.canonical && !flags.contains(.hasDuplicates) { flags.insert(.canonical) }
-        nodes[frame.node].end = UInt32(truncatingIfNeeded: index)
-        nodes[frame.node].next = UInt32(truncatingIfNeeded: nodes.count)
-        nodes[frame.node].count = frame.count
-        nodes[frame.node].flags = flags
+        nodes.base[frame.node].end = UInt32(truncatingIfNeeded: index)
+        nodes.base[frame.node].next = UInt32(truncatingIfNeeded: nodes.count)
+        nodes.base[frame.node].count = frame.count
+        nodes.base[frame.node].flags = flags
         if !stack.isEmpty {
             let top = stack.count - 1
             stack[top].count &+= 1
@@ -330,23 +370,30 @@ private struct Parser {
 
     /// Marks keys that a later key of the same object overrides; true if any.
     mutating func markDuplicateKeys(of object: Int, memberCount: Int) -> Bool {
+        let nodes = self.nodes.base
+        var found = false
+        if memberCount <= 8 {
+            // Pairwise, newest first, without allocating: most objects hold one to three keys.
+            var later = object + 1
+            for laterPosition in 0..<memberCount {
+                var earlier = object + 1
+                for _ in 0..<laterPosition {
+                    if !nodes[earlier].flags.contains(.shadowed) && keysEqual(earlier, later) {
+                        shadow(earlier, by: later)
+                        found = true
+                    }
+                    earlier = Int(nodes[earlier + 1].next)
+                }
+                later = Int(nodes[later + 1].next)
+            }
+            return found
+        }
         var keys: [Int] = []
         keys.reserveCapacity(memberCount)
         var key = object + 1
         for _ in 0..<memberCount {
             keys.append(key)
             key = Int(nodes[key + 1].next)
-        }
-        var found = false
-        if memberCount <= 12 {
-            for later in stride(from: memberCount - 1, to: 0, by: -1) {
-                for earlier in 0..<later where !nodes[keys[earlier]].flags.contains(.shadowed)
-                    && keysEqual(keys[earlier], keys[later]) {
-                    shadow(keys[earlier], by: keys[later])
-                    found = true
-                }
-            }
-            return found
         }
         var seen = KeyIndex(capacity: memberCount)
         for position in stride(from: memberCount - 1, through: 0, by: -1) {
@@ -363,15 +410,15 @@ private struct Parser {
     }
 
     mutating func shadow(_ key: Int, by later: Int) {
-        nodes[key].flags.insert(.shadowed)
-        let name = String(decoding: JSONString.decode(UnsafeBufferPointer(rebasing: bytes[Int(nodes[key].start)..<Int(nodes[key].end)])), as: UTF8.self)
+        nodes.base[key].flags.insert(.shadowed)
+        let name = String(decoding: JSONString.decode(UnsafeBufferPointer(rebasing: bytes[Int(nodes.base[key].start)..<Int(nodes.base[key].end)])), as: UTF8.self)
         warnings.append(JSONWarning(
-            position: TextPosition(offset: Int(nodes[key].start), in: bytes),
-            message: "duplicate key \"\(name)\"; the one at \(TextPosition(offset: Int(nodes[later].start), in: bytes)) wins"))
+            position: TextPosition(offset: Int(nodes.base[key].start), in: bytes),
+            message: "duplicate key \"\(name)\"; the one at \(TextPosition(offset: Int(nodes.base[later].start), in: bytes)) wins"))
     }
 
     func keysEqual(_ a: Int, _ b: Int) -> Bool {
-        let left = nodes[a], right = nodes[b]
+        let left = nodes.base[a], right = nodes.base[b]
         let leftBytes = UnsafeBufferPointer(rebasing: bytes[Int(left.start)..<Int(left.end)])
         let rightBytes = UnsafeBufferPointer(rebasing: bytes[Int(right.start)..<Int(right.end)])
         if !left.flags.contains(.escaped) && !right.flags.contains(.escaped) {
@@ -381,7 +428,7 @@ private struct Parser {
     }
 
     func keyHash(_ key: Int) -> UInt64 {
-        let node = nodes[key]
+        let node = nodes.base[key]
         let raw = UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.end)])
         if node.flags.contains(.escaped) {
             return JSONString.decode(raw).withUnsafeBufferPointer { fnv1a($0) }

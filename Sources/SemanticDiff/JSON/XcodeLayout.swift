@@ -12,22 +12,88 @@
 public enum XcodeLayout {
     /// `document` in Xcode's layout, every object's keys sorted.
     public static func format(_ document: JSONDocument, finalNewline: Bool = false) -> [UInt8] {
+        let order = KeyOrder(document)
         var writer = LayoutWriter(capacity: document.bytes.count + 64)
-        writer.writeSorted(document, node: document.root, depth: 0)
+        if document.isCanonical && order.isSorted(document.root) {
+            // Already as Xcode writes it: only the final newline may change.
+            var end = document.bytes.count
+            if document.endsWithNewline { end -= 1 }
+            writer.output.append(contentsOf: document.bytes[0..<end])
+        } else {
+            writer.writeSorted(document, node: document.root, depth: 0, order: order)
+        }
         if finalNewline { writer.output.append(UInt8(ascii: "\n")) }
         return writer.output
     }
 
     /// Whether every object in `document` already has its keys in order.
     public static func isSorted(_ document: JSONDocument) -> Bool {
-        var node = 0
-        while node < document.nodes.count {
-            if document.nodes[node].kind == .object && !LayoutWriter.membersAreSorted(document, node) {
-                return false
+        KeyOrder(document).isSorted(document.root)
+    }
+}
+
+/// Which containers of a document have every object inside them (and
+/// themselves) in ``KeyCollation`` order, found in one backward pass.
+struct KeyOrder {
+    private var sortedSubtree: [Bool]
+
+    init(_ document: JSONDocument) {
+        let count = document.nodes.count
+        sortedSubtree = [Bool](repeating: true, count: count)
+        document.nodes.withUnsafeBufferPointer { nodes in
+            document.bytes.withUnsafeBufferPointer { bytes in
+                sortedSubtree.withUnsafeMutableBufferPointer { sorted in
+                    var node = count - 1
+                    while node >= 0 {
+                        let token = nodes[node]
+                        if token.kind.isContainer {
+                            sorted[node] = KeyOrder.childrenAreSorted(node, nodes, bytes, sorted)
+                        }
+                        node -= 1
+                    }
+                }
             }
-            node += 1
+        }
+    }
+
+    func isSorted(_ node: Int) -> Bool { sortedSubtree[node] }
+
+    private static func childrenAreSorted(_ container: Int, _ nodes: UnsafeBufferPointer<JSONNode>,
+                                          _ bytes: UnsafeBufferPointer<UInt8>, _ sorted: UnsafeMutableBufferPointer<Bool>) -> Bool {
+        let token = nodes[container]
+        var child = container + 1
+        if token.kind == .array {
+            for _ in 0..<Int(token.count) {
+                if !sorted[child] { return false }
+                child = Int(nodes[child].next)
+            }
+            return true
+        }
+        var previousKey = -1
+        for _ in 0..<Int(token.count) {
+            let key = child
+            let value = key + 1
+            if !sorted[value] { return false }
+            if !nodes[key].flags.contains(.shadowed) {
+                if previousKey >= 0 && compare(previousKey, key, nodes, bytes) >= 0 { return false }
+                previousKey = key
+            }
+            child = Int(nodes[value].next)
         }
         return true
+    }
+
+    /// ``KeyCollation`` order of two key nodes.
+    @inline(__always)
+    static func compare(_ a: Int, _ b: Int, _ nodes: UnsafeBufferPointer<JSONNode>, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let left = nodes[a], right = nodes[b]
+        if !left.flags.contains(.escaped) && !right.flags.contains(.escaped) {
+            return KeyCollation.compare(UnsafeBufferPointer(rebasing: bytes[Int(left.start + 1)..<Int(left.end - 1)]),
+                                        UnsafeBufferPointer(rebasing: bytes[Int(right.start + 1)..<Int(right.end - 1)]))
+        }
+        let decodedA = JSONString.decode(UnsafeBufferPointer(rebasing: bytes[Int(left.start)..<Int(left.end)]))
+        let decodedB = JSONString.decode(UnsafeBufferPointer(rebasing: bytes[Int(right.start)..<Int(right.end)]))
+        return KeyCollation.compare(decodedA, decodedB)
     }
 }
 
@@ -86,38 +152,41 @@ struct LayoutWriter {
     }
 
     /// Writes `node` with every object's keys sorted.
-    mutating func writeSorted(_ document: JSONDocument, node: Int, depth: Int) {
+    mutating func writeSorted(_ document: JSONDocument, node: Int, depth: Int, order: KeyOrder) {
         let token = document.nodes[node]
-        switch token.kind {
-        case .object:
-            var members = Array(document.members(of: node))
-            guard !members.isEmpty else { return writeEmpty(.object, depth: depth) }
-            if !LayoutWriter.isSorted(document, members) {
-                members.sort { LayoutWriter.compareKeys(document, $0.key, $1.key) < 0 }
-            }
-            output.append(UInt8(ascii: "{"))
-            for (position, member) in members.enumerated() {
-                if position > 0 { output.append(UInt8(ascii: ",")) }
-                lineBreak(depth: depth + 1)
-                writeScalar(document, member.key)
-                output.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
-                writeSorted(document, node: member.value, depth: depth + 1)
-            }
-            lineBreak(depth: depth)
-            output.append(UInt8(ascii: "}"))
-        case .array:
+        guard token.kind.isContainer else { return writeScalar(document, node) }
+        if token.flags.contains(.canonical) && order.isSorted(node) {
+            return append(raw: document, node)
+        }
+        if token.kind == .array {
             guard token.count > 0 else { return writeEmpty(.array, depth: depth) }
             output.append(UInt8(ascii: "["))
-            for (position, element) in document.elements(of: node).enumerated() {
+            var element = node + 1
+            for position in 0..<Int(token.count) {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 lineBreak(depth: depth + 1)
-                writeSorted(document, node: element, depth: depth + 1)
+                writeSorted(document, node: element, depth: depth + 1, order: order)
+                element = Int(document.nodes[element].next)
             }
             lineBreak(depth: depth)
             output.append(UInt8(ascii: "]"))
-        default:
-            writeScalar(document, node)
+            return
         }
+        var members = Array(document.members(of: node))
+        guard !members.isEmpty else { return writeEmpty(.object, depth: depth) }
+        if !LayoutWriter.isSorted(document, members) {
+            members.sort { LayoutWriter.compareKeys(document, $0.key, $1.key) < 0 }
+        }
+        output.append(UInt8(ascii: "{"))
+        for (position, member) in members.enumerated() {
+            if position > 0 { output.append(UInt8(ascii: ",")) }
+            lineBreak(depth: depth + 1)
+            writeScalar(document, member.key)
+            output.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
+            writeSorted(document, node: member.value, depth: depth + 1, order: order)
+        }
+        lineBreak(depth: depth)
+        output.append(UInt8(ascii: "}"))
     }
 
     // MARK: Key order
@@ -130,15 +199,6 @@ struct LayoutWriter {
         guard members.count > 1 else { return true }
         for index in 1..<members.count where compareKeys(document, members[index - 1].key, members[index].key) >= 0 {
             return false
-        }
-        return true
-    }
-
-    static func membersAreSorted(_ document: JSONDocument, _ object: Int) -> Bool {
-        var previous: Int?
-        for member in document.members(of: object) {
-            if let previous, compareKeys(document, previous, member.key) >= 0 { return false }
-            previous = member.key
         }
         return true
     }

@@ -1,0 +1,72 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The node array of a ``JSONDocument``: one allocation, grown with
+/// `realloc` while reading (which moves no bytes for large blocks) and
+/// read-only afterwards.
+public struct JSONNodes: RandomAccessCollection, Sendable {
+    @usableFromInline let storage: Storage
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { storage.count }
+
+    @inlinable public subscript(index: Int) -> JSONNode {
+        precondition(index >= 0 && index < endIndex, "node index out of range")
+        return storage.base[index]
+    }
+
+    public func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<JSONNode>) throws -> R) rethrows -> R {
+        try withExtendedLifetime(storage) {
+            try body(UnsafeBufferPointer(start: storage.base, count: storage.count))
+        }
+    }
+
+    /// The memory behind the nodes; freed with the last document using it.
+    public final class Storage: @unchecked Sendable {
+        @usableFromInline let base: UnsafeMutablePointer<JSONNode>
+        @usableFromInline let count: Int
+
+        /// Takes ownership of `base`, which `malloc` allocated.
+        init(adopting base: UnsafeMutablePointer<JSONNode>, count: Int) {
+            self.base = base
+            self.count = count
+        }
+
+        deinit { free(base) }
+    }
+}
+
+/// Nodes being appended by the reader: a `malloc` block grown with
+/// `realloc`, handed to a ``JSONNodes/Storage`` when reading ends.
+struct NodeBuilder {
+    private(set) var base: UnsafeMutablePointer<JSONNode>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 16)
+        base = malloc(self.capacity * MemoryLayout<JSONNode>.stride)!.assumingMemoryBound(to: JSONNode.self)
+    }
+
+    @inline(__always) mutating func append(_ node: JSONNode) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: node)
+        count &+= 1
+    }
+
+    @inline(never) private mutating func grow() {
+        capacity *= 2
+        base = realloc(base, capacity * MemoryLayout<JSONNode>.stride)!.assumingMemoryBound(to: JSONNode.self)
+    }
+
+    /// The nodes, now owned by the returned storage.
+    func finish() -> JSONNodes {
+        JSONNodes(storage: JSONNodes.Storage(adopting: base, count: count))
+    }
+
+    /// Frees the block (when reading failed).
+    func discard() { free(base) }
+}
