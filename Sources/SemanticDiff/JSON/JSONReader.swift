@@ -429,11 +429,11 @@ private struct Parser {
 
     func keyHash(_ key: Int) -> UInt64 {
         let node = nodes.base[key]
-        let raw = UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.end)])
         if node.flags.contains(.escaped) {
+            let raw = UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.end)])
             return JSONString.decode(raw).withUnsafeBufferPointer { fnv1a($0) }
         }
-        return fnv1a(raw)
+        return fnv1a(UnsafeBufferPointer(rebasing: bytes[Int(node.start + 1)..<Int(node.end - 1)]))
     }
 
     // MARK: Literals and numbers

@@ -1,0 +1,26 @@
+/// A translated string and its review state.
+public struct StringUnit: Sendable {
+    public let document: JSONDocument
+    public let node: Int
+
+    public var value: String? { document.stringValue(document.value(forKey: "value", in: node)) }
+
+    public var state: TranslationState? {
+        document.stringValue(document.value(forKey: "state", in: node)).map(TranslationState.init(rawValue:))
+    }
+}
+
+/// A list of strings with one state (App Intents phrases).
+public struct StringSet: Sendable {
+    public let document: JSONDocument
+    public let node: Int
+
+    public var values: [String] {
+        guard let array = document.value(forKey: "values", in: node) else { return [] }
+        return document.elements(of: array).compactMap { document.stringValue($0) }
+    }
+
+    public var state: TranslationState? {
+        document.stringValue(document.value(forKey: "state", in: node)).map(TranslationState.init(rawValue:))
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import SemanticDiff
+
+/// Foundation's `JSONSerialization`, the byte-exact oracle for Xcode's layout.
+enum Oracle {
+    static func format(_ bytes: [UInt8]) throws -> [UInt8] {
+        let object = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+        let data = try JSONSerialization.data(withJSONObject: object,
+                                              options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
+        return [UInt8](data)
+    }
+
+    static func format(_ text: String) throws -> String {
+        String(decoding: try format(Array(text.utf8)), as: UTF8.self)
+    }
+
+    static func compare(_ a: String, _ b: String) -> Int { FoundationCollation.compare(a, b) }
+}
+
+/// The shared corpus of real catalogs and merges, when it is present.
+enum Corpus {
+    static let directory: URL = {
+        if let path = ProcessInfo.processInfo.environment["XCSTRINGS_CORPUS"] {
+            return URL(fileURLWithPath: path)
+        }
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    }()
+
+    static var isAvailable: Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent("catalogs.tsv").path)
+    }
+
+    static let skipMessage = "the corpus is not at ../shared/corpus (set XCSTRINGS_CORPUS to use another place)"
+
+    /// The rows of a table, as dictionaries from column to value.
+    static func table(_ name: String) throws -> [[String: String]] {
+        let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: true).map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let header = lines.removeFirst()
+        return lines.map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+    }
+
+    static func blob(_ name: String) throws -> [UInt8] {
+        try FileBytes.read(directory.appendingPathComponent("blobs").appendingPathComponent(name).path)
+    }
+}
+
+/// The package's root directory, found from this file's path.
+let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+/// Parses `text`, returning the error it raises (or nil).
+func syntaxError(_ text: String) -> JSONSyntaxError? {
+    syntaxError(bytes(text))
+}
+
+func syntaxError(_ bytes: [UInt8]) -> JSONSyntaxError? {
+    do {
+        _ = try JSONDocument(parsing: bytes)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// Our formatting of `text`.
+func formatted(_ text: String) throws -> String {
+    let document = try JSONDocument(parsing: bytes(text))
+    return SemanticDiffTests.text(XcodeLayout.format(document))
+}
