@@ -9,14 +9,14 @@ let package = Package(
         .library(name: "SemanticDiff", targets: ["SemanticDiff"]),
     ],
     targets: [
-        // libgit2's headers. The library itself is opened at run time (see
-        // Sources/SemanticDiff/Git/LibGit2.swift), so that a merge that never
-        // needs git does not pay for loading libgit2 and its TLS stack.
-        .systemLibrary(
-            name: "CGit2",
-            pkgConfig: "libgit2",
-            providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
-        ),
+        // libgit2's headers only. The library is opened at run time (see
+        // Sources/SemanticDiff/Git/LibGit2.swift): a merge that needs no git
+        // must not pay for loading libgit2, its TLS, SSH and Kerberos
+        // libraries and its CA certificates (over 10 ms a run). A `pkgConfig`
+        // entry here would put `-lgit2` first on every link line, where no
+        // `--as-needed` can drop it, so shim.h finds the headers itself and
+        // names the package to install when they are missing.
+        .systemLibrary(name: "CGit2"),
         .target(
             name: "SemanticDiff",
             dependencies: ["CGit2"]

@@ -1,7 +1,17 @@
 #ifndef GIT_XCSTRINGS_CGIT2_SHIM_H
 #define GIT_XCSTRINGS_CGIT2_SHIM_H
 
+#if __has_include(<git2.h>)
 #include <git2.h>
+#elif __has_include("/opt/homebrew/include/git2.h")
+#include "/opt/homebrew/include/git2.h"
+#elif __has_include("/usr/local/include/git2.h")
+#include "/usr/local/include/git2.h"
+#elif __has_include("/opt/local/include/git2.h")
+#include "/opt/local/include/git2.h"
+#else
+#error "libgit2's headers are missing: apt-get install libgit2-dev pkg-config (Debian, Ubuntu) or brew install libgit2 (macOS)"
+#endif
 
 /*
  * libgit2 is opened with dlopen the first time git-xcstrings needs it, not

@@ -40,7 +40,11 @@ enum Tool {
             }
             return ExitStatus.success
         case "--version", "version":
-            Console.out("git-xcstrings \(version)\n")
+            do {
+                Console.out("git-xcstrings \(version) (libgit2 \(try GitLibrary.version()))\n")
+            } catch {
+                Console.out("git-xcstrings \(version) (libgit2 unavailable: \(error))\n")
+            }
             return ExitStatus.success
         default:
             break

@@ -35,39 +35,91 @@ func peakResidentBytes() -> Int {
     return Int(usage.ru_maxrss) * 1024
 }
 
+/// The same document with no whitespace and members in file order, as
+/// tools other than Xcode write it: formatting it is a full re-render.
+func compact(_ document: JSONDocument) -> [UInt8] {
+    var output: [UInt8] = []
+    output.reserveCapacity(document.bytes.count)
+    func write(_ node: Int) {
+        let token = document[node]
+        switch token.kind {
+        case .object:
+            output.append(UInt8(ascii: "{"))
+            for (position, member) in document.members(of: node).enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                output += document.rawBytes(member.key)
+                output.append(UInt8(ascii: ":"))
+                write(member.value)
+            }
+            output.append(UInt8(ascii: "}"))
+        case .array:
+            output.append(UInt8(ascii: "["))
+            for (position, element) in document.elements(of: node).enumerated() {
+                if position > 0 { output.append(UInt8(ascii: ",")) }
+                write(element)
+            }
+            output.append(UInt8(ascii: "]"))
+        default:
+            output += document.rawBytes(node)
+        }
+    }
+    write(document.root)
+    return output
+}
+
+func row(_ cells: [String]) {
+    let widths = [40, 9, 11, 12, 7, 14, 12, 7]
+    print(zip(cells, widths).map { cell, width in
+        cell.count >= width ? cell + " " : String(repeating: " ", count: width - cell.count) + cell
+    }.joined())
+}
+
 func benchJSON(_ path: String, foundation: Bool) {
     let bytes = try! FileBytes.read(path)
     let document = try! JSONDocument(parsing: bytes)
-    let read = measure { _ = try! JSONDocument(parsing: bytes) }
-    let write = measure { _ = XcodeLayout.format(document) }
-    let name = (path as NSString).lastPathComponent
-    print("\(name) (\(String(format: "%.1f", Double(bytes.count) / 1e6)) MB)")
-    print("  read   git-xcstrings \(megabytesPerSecond(bytes.count, read))", terminator: "")
-    guard foundation else {
-        print("\n  write  git-xcstrings \(megabytesPerSecond(bytes.count, write))")
-        return
+    let large = bytes.count > 50_000_000
+    let minimum = large ? 3 : 5
+    let read = measure(minimum: minimum) { _ = try! JSONDocument(parsing: bytes) }
+    let write = measure(minimum: minimum) { _ = XcodeLayout.format(document) }
+    let compacted = try! JSONDocument(parsing: compact(document))
+    let rewrite = measure(minimum: minimum) { _ = XcodeLayout.format(compacted) }
+    precondition(XcodeLayout.format(compacted) == XcodeLayout.format(document))
+    let name = String(path.split(separator: "/").last!)
+    let mb = Double(bytes.count) / 1e6
+    func rate(_ seconds: Double) -> String { String(format: "%.0f", mb / seconds) }
+    var cells = [String(name.suffix(39)), String(format: "%.1f MB", mb), rate(read)]
+    if foundation {
+        let data = Data(bytes)
+        let object = try! JSONSerialization.jsonObject(with: data)
+        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let foundationRead = measure(minimum: large ? 1 : 3) { _ = try! JSONSerialization.jsonObject(with: data) }
+        let foundationWrite = measure(minimum: large ? 1 : 3) { _ = try! JSONSerialization.data(withJSONObject: object, options: options) }
+        cells += [rate(foundationRead), String(format: "%.0fx", foundationRead / read),
+                  rate(write) + " / " + rate(rewrite), rate(foundationWrite), String(format: "%.0fx", foundationWrite / rewrite)]
+    } else {
+        cells += ["-", "-", rate(write) + " / " + rate(rewrite), "-", "-"]
     }
-    let data = Data(bytes)
-    let object = try! JSONSerialization.jsonObject(with: data)
-    let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    let foundationRead = measure(minimum: 3) { _ = try! JSONSerialization.jsonObject(with: data) }
-    let foundationWrite = measure(minimum: 3) { _ = try! JSONSerialization.data(withJSONObject: object, options: options) }
-    print("   Foundation \(megabytesPerSecond(bytes.count, foundationRead))   \(String(format: "%5.1fx", foundationRead / read))")
-    print("  write  git-xcstrings \(megabytesPerSecond(bytes.count, write))   Foundation \(megabytesPerSecond(bytes.count, foundationWrite))   \(String(format: "%5.1fx", foundationWrite / write))")
+    row(cells)
+}
+
+func header() {
+    row(["file", "size", "read MB/s", "Foundation", "ratio", "write MB/s", "Foundation", "ratio"])
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "json":
     let foundation = !arguments.contains("--no-foundation")
+    header()
     for path in arguments.dropFirst() where !path.hasPrefix("--") { benchJSON(path, foundation: foundation) }
 case "peak":
-    // One read and one write of the file, then this process's peak memory.
+    // One read and one write of the file: peak memory before and after.
+    let baseline = peakResidentBytes()
     let bytes = try! FileBytes.read(arguments[1])
     let document = try! JSONDocument(parsing: bytes)
     let output = XcodeLayout.format(document)
     precondition(!output.isEmpty)
-    print(peakResidentBytes())
+    print(baseline, peakResidentBytes())
 case "generate":
     let keys = Int(arguments[1])!, languages = Int(arguments[2])!
     let seed = arguments.count > 4 ? UInt64(arguments[4])! : 1

@@ -39,13 +39,13 @@ public enum JSONString {
 
     /// Appends `text` (UTF-8) as a quoted string literal, escaped exactly as
     /// Foundation's `JSONSerialization` does with `.withoutEscapingSlashes`.
-    public static func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    static func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, to output: inout ByteBuffer) {
         output.append(UInt8(ascii: "\""))
         var runStart = text.startIndex
         for index in text.indices {
             let byte = text[index]
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<index]))
+            output.append(UnsafeBufferPointer(rebasing: text[runStart..<index]))
             runStart = index + 1
             output.append(UInt8(ascii: "\\"))
             switch byte {
@@ -56,21 +56,27 @@ public enum JSONString {
             case 0x08: output.append(UInt8(ascii: "b"))
             case 0x0C: output.append(UInt8(ascii: "f"))
             default:
-                let digits: [UInt8] = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                           digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+                let digits = Array("0123456789abcdef".utf8)
+                for escaped in [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]] {
+                    output.append(escaped)
+                }
             }
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<text.endIndex]))
+        output.append(UnsafeBufferPointer(rebasing: text[runStart..<text.endIndex]))
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// `text` (UTF-8) as a quoted, escaped literal.
+    public static func quoted(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var output = ByteBuffer(capacity: text.count + 2)
+        appendQuoted(text, to: &output)
+        return output.finish()
     }
 
     /// `text` as a quoted, escaped literal.
     public static func quoted(_ text: String) -> [UInt8] {
-        var output: [UInt8] = []
         var text = text
-        text.withUTF8 { appendQuoted($0, to: &output) }
-        return output
+        return text.withUTF8 { quoted($0) }
     }
 
     private static func hexValue(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {

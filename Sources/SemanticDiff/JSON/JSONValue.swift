@@ -74,17 +74,17 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// This value in Xcode's layout, keys sorted.
     public func xcodeLayout(finalNewline: Bool = false) -> [UInt8] {
-        var writer = LayoutWriter(capacity: 1024)
+        var writer = LayoutWriter(output: ByteBuffer(capacity: 4096))
         writer.write(self, depth: 0, sortKeys: true)
         if finalNewline { writer.output.append(UInt8(ascii: "\n")) }
-        return writer.output
+        return writer.output.finish()
     }
 
     /// This value in Xcode's layout but with members in their present order.
     public func xcodeLayoutKeepingOrder() -> [UInt8] {
-        var writer = LayoutWriter(capacity: 1024)
+        var writer = LayoutWriter(output: ByteBuffer(capacity: 4096))
         writer.write(self, depth: 0, sortKeys: false)
-        return writer.output
+        return writer.output.finish()
     }
 }
 
@@ -99,32 +99,32 @@ extension LayoutWriter {
             output.append(UInt8(ascii: "{"))
             for (position, member) in members.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
-                lineBreak(depth: depth + 1)
-                output.append(contentsOf: JSONString.quoted(member.key))
-                output.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
+                output.lineBreak(indent: depth * 2 + 2)
+                output.append(JSONString.quoted(member.key))
+                output.appendColon()
                 write(member.value, depth: depth + 1, sortKeys: sortKeys)
             }
-            lineBreak(depth: depth)
+            output.lineBreak(indent: depth * 2)
             output.append(UInt8(ascii: "}"))
         case .array(let elements):
             guard !elements.isEmpty else { return writeEmpty(.array, depth: depth) }
             output.append(UInt8(ascii: "["))
             for (position, element) in elements.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
-                lineBreak(depth: depth + 1)
+                output.lineBreak(indent: depth * 2 + 2)
                 write(element, depth: depth + 1, sortKeys: sortKeys)
             }
-            lineBreak(depth: depth)
+            output.lineBreak(indent: depth * 2)
             output.append(UInt8(ascii: "]"))
         case .string(let text):
-            output.append(contentsOf: JSONString.quoted(text))
+            output.append(JSONString.quoted(text))
         case .number(let literal):
             var literal = literal
-            literal.withUTF8 { output.append(contentsOf: JSONNumber.foundationText($0).utf8) }
+            literal.withUTF8 { output.append(JSONNumber.foundationText($0)) }
         case .bool(let flag):
-            output.append(contentsOf: (flag ? "true" : "false").utf8)
+            output.append(flag ? "true" : "false")
         case .null:
-            output.append(contentsOf: "null".utf8)
+            output.append("null")
         }
     }
 }

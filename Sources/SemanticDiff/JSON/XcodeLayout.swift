@@ -12,134 +12,133 @@
 public enum XcodeLayout {
     /// `document` in Xcode's layout, every object's keys sorted.
     public static func format(_ document: JSONDocument, finalNewline: Bool = false) -> [UInt8] {
-        let order = KeyOrder(document)
-        var writer = LayoutWriter(capacity: document.bytes.count + 64)
-        if document.isCanonical && order.isSorted(document.root) {
-            // Already as Xcode writes it: only the final newline may change.
-            var end = document.bytes.count
-            if document.endsWithNewline { end -= 1 }
-            writer.output.append(contentsOf: document.bytes[0..<end])
-        } else {
-            writer.writeSorted(document, node: document.root, depth: 0, order: order)
+        document.withRawDocument { raw in
+            let order = KeyOrder(raw)
+            if document.isCanonical && order.subtreeIsSorted(0) {
+                // Already as Xcode writes it: only the final newline may change.
+                var output = Array(raw.bytes[0..<Int(raw.nodes[0].end)])
+                if finalNewline { output.append(UInt8(ascii: "\n")) }
+                return output
+            }
+            var writer = LayoutWriter(output: ByteBuffer(capacity: raw.bytes.count + raw.bytes.count / 4 + 64))
+            writer.writeSorted(raw, node: 0, depth: 0, order: order)
+            if finalNewline { writer.output.append(UInt8(ascii: "\n")) }
+            return writer.output.finish()
         }
-        if finalNewline { writer.output.append(UInt8(ascii: "\n")) }
-        return writer.output
     }
 
     /// Whether every object in `document` already has its keys in order.
     public static func isSorted(_ document: JSONDocument) -> Bool {
-        KeyOrder(document).isSorted(document.root)
+        document.withRawDocument { KeyOrder($0).subtreeIsSorted(0) }
     }
 }
 
-/// Which containers of a document have every object inside them (and
-/// themselves) in ``KeyCollation`` order, found in one backward pass.
-struct KeyOrder {
-    private var sortedSubtree: [Bool]
+/// A document's nodes and bytes as plain pointers, for the hot loops of the
+/// writers (no reference counting, no bounds checks on the way).
+struct RawDocument {
+    let nodes: UnsafeBufferPointer<JSONNode>
+    let bytes: UnsafeBufferPointer<UInt8>
 
-    init(_ document: JSONDocument) {
-        let count = document.nodes.count
-        sortedSubtree = [Bool](repeating: true, count: count)
-        document.nodes.withUnsafeBufferPointer { nodes in
-            document.bytes.withUnsafeBufferPointer { bytes in
-                sortedSubtree.withUnsafeMutableBufferPointer { sorted in
-                    var node = count - 1
-                    while node >= 0 {
-                        let token = nodes[node]
-                        if token.kind.isContainer {
-                            sorted[node] = KeyOrder.childrenAreSorted(node, nodes, bytes, sorted)
-                        }
-                        node -= 1
-                    }
-                }
-            }
-        }
+    @inline(__always) func token(_ node: Int) -> UnsafeBufferPointer<UInt8> {
+        let value = nodes[node]
+        return UnsafeBufferPointer(rebasing: bytes[Int(value.start)..<Int(value.end)])
     }
 
-    func isSorted(_ node: Int) -> Bool { sortedSubtree[node] }
-
-    private static func childrenAreSorted(_ container: Int, _ nodes: UnsafeBufferPointer<JSONNode>,
-                                          _ bytes: UnsafeBufferPointer<UInt8>, _ sorted: UnsafeMutableBufferPointer<Bool>) -> Bool {
-        let token = nodes[container]
-        var child = container + 1
-        if token.kind == .array {
-            for _ in 0..<Int(token.count) {
-                if !sorted[child] { return false }
-                child = Int(nodes[child].next)
-            }
-            return true
-        }
-        var previousKey = -1
-        for _ in 0..<Int(token.count) {
-            let key = child
-            let value = key + 1
-            if !sorted[value] { return false }
-            if !nodes[key].flags.contains(.shadowed) {
-                if previousKey >= 0 && compare(previousKey, key, nodes, bytes) >= 0 { return false }
-                previousKey = key
-            }
-            child = Int(nodes[value].next)
-        }
-        return true
+    /// The text of an unescaped string, without its quotes.
+    @inline(__always) func content(_ node: Int) -> UnsafeBufferPointer<UInt8> {
+        let value = nodes[node]
+        return UnsafeBufferPointer(rebasing: bytes[Int(value.start + 1)..<Int(value.end - 1)])
     }
 
     /// ``KeyCollation`` order of two key nodes.
-    @inline(__always)
-    static func compare(_ a: Int, _ b: Int, _ nodes: UnsafeBufferPointer<JSONNode>, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    @inline(__always) func compareKeys(_ a: Int, _ b: Int) -> Int {
         let left = nodes[a], right = nodes[b]
         if !left.flags.contains(.escaped) && !right.flags.contains(.escaped) {
-            return KeyCollation.compare(UnsafeBufferPointer(rebasing: bytes[Int(left.start + 1)..<Int(left.end - 1)]),
-                                        UnsafeBufferPointer(rebasing: bytes[Int(right.start + 1)..<Int(right.end - 1)]))
+            return KeyCollation.compare(content(a), content(b))
         }
-        let decodedA = JSONString.decode(UnsafeBufferPointer(rebasing: bytes[Int(left.start)..<Int(left.end)]))
-        let decodedB = JSONString.decode(UnsafeBufferPointer(rebasing: bytes[Int(right.start)..<Int(right.end)]))
-        return KeyCollation.compare(decodedA, decodedB)
+        return KeyCollation.compare(JSONString.decode(token(a)), JSONString.decode(token(b)))
+    }
+}
+
+extension JSONDocument {
+    func withRawDocument<R>(_ body: (RawDocument) throws -> R) rethrows -> R {
+        try nodes.withUnsafeBufferPointer { nodes in
+            try bytes.withUnsafeBufferPointer { bytes in
+                try body(RawDocument(nodes: nodes, bytes: bytes))
+            }
+        }
+    }
+}
+
+/// Which objects of a document have their own keys in ``KeyCollation``
+/// order, and which containers have every object inside them in order,
+/// found in one backward pass over the nodes.
+struct KeyOrder {
+    private static let ownSorted: UInt8 = 1
+    private static let subtreeSorted: UInt8 = 2
+    private var bits: [UInt8]
+
+    init(_ raw: RawDocument) {
+        let count = raw.nodes.count
+        bits = [UInt8](repeating: KeyOrder.ownSorted | KeyOrder.subtreeSorted, count: count)
+        bits.withUnsafeMutableBufferPointer { bits in
+            var node = count - 1
+            while node >= 0 {
+                if raw.nodes[node].kind.isContainer {
+                    bits[node] = KeyOrder.classify(node, raw, bits)
+                }
+                node -= 1
+            }
+        }
+    }
+
+    func membersAreSorted(_ node: Int) -> Bool { bits[node] & KeyOrder.ownSorted != 0 }
+
+    func subtreeIsSorted(_ node: Int) -> Bool { bits[node] & KeyOrder.subtreeSorted != 0 }
+
+    private static func classify(_ container: Int, _ raw: RawDocument, _ bits: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
+        let token = raw.nodes[container]
+        var child = container + 1
+        var childrenSorted = true
+        if token.kind == .array {
+            for _ in 0..<Int(token.count) {
+                if bits[child] & subtreeSorted == 0 { childrenSorted = false }
+                child = Int(raw.nodes[child].next)
+            }
+            return childrenSorted ? ownSorted | subtreeSorted : ownSorted
+        }
+        var own = true
+        var previousKey = -1
+        for _ in 0..<Int(token.count) {
+            let key = child
+            if bits[key + 1] & subtreeSorted == 0 { childrenSorted = false }
+            if own && !raw.nodes[key].flags.contains(.shadowed) {
+                if previousKey >= 0 && raw.compareKeys(previousKey, key) >= 0 { own = false }
+                previousKey = key
+            }
+            child = Int(raw.nodes[key + 1].next)
+        }
+        return (own ? ownSorted : 0) | (own && childrenSorted ? subtreeSorted : 0)
     }
 }
 
 /// The byte-level writer behind ``XcodeLayout`` and the merge's output.
 struct LayoutWriter {
-    var output: [UInt8]
-
-    init(capacity: Int) {
-        output = []
-        output.reserveCapacity(capacity)
-    }
-
-    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 2 * JSONReader.maximumDepth + 2)
-
-    /// A line break and the indent of `depth`.
-    @inline(__always) mutating func lineBreak(depth: Int) {
-        output.append(UInt8(ascii: "\n"))
-        LayoutWriter.spaces.withUnsafeBufferPointer { spaces in
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: spaces[0..<(depth * 2)]))
-        }
-    }
-
-    @inline(__always) mutating func append(raw document: JSONDocument, _ node: Int) {
-        let token = document.nodes[node]
-        document.bytes.withUnsafeBufferPointer { bytes in
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.end)]))
-        }
-    }
+    var output: ByteBuffer
 
     /// A string, number or literal in Foundation's form.
-    @inline(__always) mutating func writeScalar(_ document: JSONDocument, _ node: Int) {
-        let token = document.nodes[node]
+    @inline(__always) mutating func writeScalar(_ raw: RawDocument, _ node: Int) {
+        let token = raw.nodes[node]
         if token.flags.contains(.canonical) {
-            append(raw: document, node)
-            return
+            return output.append(raw.token(node))
         }
-        document.bytes.withUnsafeBufferPointer { bytes in
-            let raw = UnsafeBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.end)])
-            switch token.kind {
-            case .string:
-                JSONString.decode(raw).withUnsafeBufferPointer { JSONString.appendQuoted($0, to: &output) }
-            case .number:
-                output.append(contentsOf: JSONNumber.foundationText(raw).utf8)
-            default:
-                output.append(contentsOf: raw)
-            }
+        switch token.kind {
+        case .string:
+            JSONString.decode(raw.token(node)).withUnsafeBufferPointer { JSONString.appendQuoted($0, to: &output) }
+        case .number:
+            output.append(JSONNumber.foundationText(raw.token(node)))
+        default:
+            output.append(raw.token(node))
         }
     }
 
@@ -147,59 +146,65 @@ struct LayoutWriter {
     mutating func writeEmpty(_ kind: JSONKind, depth: Int) {
         output.append(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
         output.append(UInt8(ascii: "\n"))
-        lineBreak(depth: depth)
+        output.lineBreak(indent: depth * 2)
         output.append(kind == .object ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
 
     /// Writes `node` with every object's keys sorted.
-    mutating func writeSorted(_ document: JSONDocument, node: Int, depth: Int, order: KeyOrder) {
-        let token = document.nodes[node]
-        guard token.kind.isContainer else { return writeScalar(document, node) }
-        if token.flags.contains(.canonical) && order.isSorted(node) {
-            return append(raw: document, node)
+    mutating func writeSorted(_ raw: RawDocument, node: Int, depth: Int, order: KeyOrder) {
+        let token = raw.nodes[node]
+        guard token.kind.isContainer else { return writeScalar(raw, node) }
+        if token.flags.contains(.canonical) && order.subtreeIsSorted(node) {
+            return output.append(raw.token(node))
         }
+        if token.count == 0 { return writeEmpty(token.kind, depth: depth) }
         if token.kind == .array {
-            guard token.count > 0 else { return writeEmpty(.array, depth: depth) }
             output.append(UInt8(ascii: "["))
             var element = node + 1
             for position in 0..<Int(token.count) {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
-                lineBreak(depth: depth + 1)
-                writeSorted(document, node: element, depth: depth + 1, order: order)
-                element = Int(document.nodes[element].next)
+                output.lineBreak(indent: depth * 2 + 2)
+                writeSorted(raw, node: element, depth: depth + 1, order: order)
+                element = Int(raw.nodes[element].next)
             }
-            lineBreak(depth: depth)
+            output.lineBreak(indent: depth * 2)
             output.append(UInt8(ascii: "]"))
             return
         }
-        var members = Array(document.members(of: node))
-        guard !members.isEmpty else { return writeEmpty(.object, depth: depth) }
-        if !LayoutWriter.isSorted(document, members) {
-            members.sort { LayoutWriter.compareKeys(document, $0.key, $1.key) < 0 }
-        }
         output.append(UInt8(ascii: "{"))
-        for (position, member) in members.enumerated() {
-            if position > 0 { output.append(UInt8(ascii: ",")) }
-            lineBreak(depth: depth + 1)
-            writeScalar(document, member.key)
-            output.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
-            writeSorted(document, node: member.value, depth: depth + 1, order: order)
+        if order.membersAreSorted(node) {
+            var key = node + 1
+            var first = true
+            for _ in 0..<Int(token.count) {
+                if !raw.nodes[key].flags.contains(.shadowed) {
+                    writeMember(raw, key: key, depth: depth, first: first, order: order)
+                    first = false
+                }
+                key = Int(raw.nodes[key + 1].next)
+            }
+        } else {
+            var keys: [Int] = []
+            keys.reserveCapacity(Int(token.count))
+            var key = node + 1
+            for _ in 0..<Int(token.count) {
+                if !raw.nodes[key].flags.contains(.shadowed) { keys.append(key) }
+                key = Int(raw.nodes[key + 1].next)
+            }
+            keys.sort { raw.compareKeys($0, $1) < 0 }
+            for (position, key) in keys.enumerated() {
+                writeMember(raw, key: key, depth: depth, first: position == 0, order: order)
+            }
         }
-        lineBreak(depth: depth)
+        output.lineBreak(indent: depth * 2)
         output.append(UInt8(ascii: "}"))
     }
 
-    // MARK: Key order
-
-    static func compareKeys(_ document: JSONDocument, _ a: Int, _ b: Int) -> Int {
-        document.withStringBytes(a) { a in document.withStringBytes(b) { b in KeyCollation.compare(a, b) } }
-    }
-
-    static func isSorted(_ document: JSONDocument, _ members: [JSONDocument.Member]) -> Bool {
-        guard members.count > 1 else { return true }
-        for index in 1..<members.count where compareKeys(document, members[index - 1].key, members[index].key) >= 0 {
-            return false
-        }
-        return true
+    @inline(__always)
+    private mutating func writeMember(_ raw: RawDocument, key: Int, depth: Int, first: Bool, order: KeyOrder) {
+        if !first { output.append(UInt8(ascii: ",")) }
+        output.lineBreak(indent: depth * 2 + 2)
+        writeScalar(raw, key)
+        output.appendColon()
+        writeSorted(raw, node: key + 1, depth: depth + 1, order: order)
     }
 }

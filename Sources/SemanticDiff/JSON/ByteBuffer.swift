@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A growable output buffer of bytes, written through a raw pointer: the
+/// writers append millions of small pieces, and `Array.append` would check
+/// uniqueness and capacity for each. The owner calls ``finish()`` (or
+/// ``deallocate()``) exactly once.
+struct ByteBuffer {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 64)
+        base = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
+    }
+
+    @inline(__always) mutating func reserve(_ extra: Int) {
+        if count &+ extra > capacity { grow(count + extra) }
+    }
+
+    @inline(never) private mutating func grow(_ needed: Int) {
+        while capacity < needed { capacity *= 2 }
+        base = realloc(base, capacity)!.assumingMemoryBound(to: UInt8.self)
+    }
+
+    @inline(__always) mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count &+= 1
+    }
+
+    @inline(__always) mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        memcpy(base + count, source, bytes.count)
+        count &+= bytes.count
+    }
+
+    mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// A line break and `indent` spaces.
+    @inline(__always) mutating func lineBreak(indent: Int) {
+        reserve(indent &+ 1)
+        base[count] = UInt8(ascii: "\n")
+        memset(base + count + 1, 0x20, indent)
+        count &+= indent &+ 1
+    }
+
+    /// `" : "` between a key and its value.
+    @inline(__always) mutating func appendColon() {
+        reserve(3)
+        base[count] = 0x20
+        base[count + 1] = UInt8(ascii: ":")
+        base[count + 2] = 0x20
+        count &+= 3
+    }
+
+    /// The bytes written since `offset`.
+    func bytes(from offset: Int = 0) -> [UInt8] {
+        Array(UnsafeBufferPointer(start: base + offset, count: count - offset))
+    }
+
+    /// Drops everything after `offset`.
+    mutating func truncate(to offset: Int) { count = offset }
+
+    /// The contents as an array; the buffer is freed.
+    func finish() -> [UInt8] {
+        defer { free(base) }
+        return bytes()
+    }
+
+    func deallocate() { free(base) }
+}
