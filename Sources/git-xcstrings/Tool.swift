@@ -4,6 +4,9 @@ import SemanticDiff
 enum Tool {
     /// The commands, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
+        MergeCommand.self,
+        InstallCommand.self,
+        UninstallCommand.self,
         FormatCommand.self,
     ]
 

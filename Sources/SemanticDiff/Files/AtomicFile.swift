@@ -62,3 +62,20 @@ public enum AtomicFile {
 private func systemWrite(_ descriptor: Int32, _ buffer: UnsafePointer<UInt8>, _ count: Int) -> Int {
     write(descriptor, buffer, count)
 }
+
+/// Creates the directories above `path` that are missing.
+public func makeDirectories(forFile path: String) throws(FileError) {
+    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+    let directory = String(path[..<slash])
+    if FileBytes.exists(directory) { return }
+    try makeDirectories(forFile: directory)
+    if mkdir(directory, 0o755) != 0 && errno != EEXIST {
+        throw FileError(path: directory, reason: systemError())
+    }
+}
+
+/// Removes a file; true if it was there.
+@discardableResult
+public func removeFile(_ path: String) -> Bool {
+    unlink(path) == 0
+}

@@ -199,6 +199,34 @@ struct LayoutWriter {
         output.append(UInt8(ascii: "}"))
     }
 
+    /// Writes `node` in Xcode's layout with members in the order they have.
+    mutating func writeInOrder(_ raw: RawDocument, node: Int, depth: Int) {
+        let token = raw.nodes[node]
+        guard token.kind.isContainer else { return writeScalar(raw, node) }
+        if token.flags.contains(.canonical) { return output.append(raw.token(node)) }
+        if token.count == 0 { return writeEmpty(token.kind, depth: depth) }
+        let isObject = token.kind == .object
+        output.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        var child = node + 1
+        var first = true
+        for _ in 0..<Int(token.count) {
+            let value = isObject ? child + 1 : child
+            if !(isObject && raw.nodes[child].flags.contains(.shadowed)) {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                output.lineBreak(indent: depth * 2 + 2)
+                if isObject {
+                    writeScalar(raw, child)
+                    output.appendColon()
+                }
+                writeInOrder(raw, node: value, depth: depth + 1)
+            }
+            child = Int(raw.nodes[value].next)
+        }
+        output.lineBreak(indent: depth * 2)
+        output.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+    }
+
     @inline(__always)
     private mutating func writeMember(_ raw: RawDocument, key: Int, depth: Int, first: Bool, order: KeyOrder) {
         if !first { output.append(UInt8(ascii: ",")) }

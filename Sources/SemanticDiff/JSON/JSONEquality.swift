@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whether two values, possibly in different documents, mean the same:
+/// same kind, same text for strings (escapes resolved), same number as
+/// Foundation reads it, same members whatever their order, same elements.
+///
+/// Identical bytes answer at once, and in catalogs written by Xcode nearly
+/// every unchanged subtree is byte-identical on every side.
+public enum JSONEquality {
+    public static func equal(_ a: JSONDocument, _ nodeA: Int, _ b: JSONDocument, _ nodeB: Int) -> Bool {
+        a.withRawDocument { rawA in b.withRawDocument { rawB in equal(rawA, nodeA, rawB, nodeB) } }
+    }
+
+    static func equal(_ a: RawDocument, _ nodeA: Int, _ b: RawDocument, _ nodeB: Int) -> Bool {
+        let tokenA = a.nodes[nodeA], tokenB = b.nodes[nodeB]
+        guard tokenA.kind == tokenB.kind else { return false }
+        let rawA = a.token(nodeA), rawB = b.token(nodeB)
+        if rawA.count == rawB.count && memcmpEqual(rawA, rawB) { return true }
+        switch tokenA.kind {
+        case .string:
+            guard tokenA.flags.contains(.escaped) || tokenB.flags.contains(.escaped) else { return false }
+            return JSONString.decode(rawA) == JSONString.decode(rawB)
+        case .number:
+            return JSONNumber.foundationText(rawA) == JSONNumber.foundationText(rawB)
+        case .true, .false, .null:
+            return true
+        case .array:
+            guard tokenA.count == tokenB.count else { return false }
+            var elementA = nodeA + 1, elementB = nodeB + 1
+            for _ in 0..<Int(tokenA.count) {
+                if !equal(a, elementA, b, elementB) { return false }
+                elementA = Int(a.nodes[elementA].next)
+                elementB = Int(b.nodes[elementB].next)
+            }
+            return true
+        case .object:
+            let membersA = ObjectMembers(a, nodeA), membersB = ObjectMembers(b, nodeB)
+            guard membersA.count == membersB.count else { return false }
+            for (position, member) in membersA.enumerated() {
+                guard let other = membersB.find(a, member.key, hint: position),
+                      equal(a, member.value, b, other.value) else { return false }
+            }
+            return true
+        }
+    }
+}
+
+@inline(__always) func memcmpEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    guard a.count > 0 else { return true }
+    return memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+}
+
+/// The effective members of one object (duplicates resolved), with lookup
+/// by key: first at the position the caller expects (sides of a merge
+/// usually list keys in the same order), then through a hash index built on
+/// first need.
+struct ObjectMembers: RandomAccessCollection {
+    let raw: RawDocument
+    let members: [JSONDocument.Member]
+    private var index: KeyIndex?
+
+    init(_ raw: RawDocument, _ object: Int) {
+        self.raw = raw
+        var members: [JSONDocument.Member] = []
+        let token = raw.nodes[object]
+        if token.kind == .object {
+            members.reserveCapacity(Int(token.count))
+            var key = object + 1
+            for _ in 0..<Int(token.count) {
+                if !raw.nodes[key].flags.contains(.shadowed) { members.append(.init(key: key, value: key + 1)) }
+                key = Int(raw.nodes[key + 1].next)
+            }
+        }
+        self.members = members
+        if members.count > 8 {
+            var index = KeyIndex(capacity: members.count)
+            for (position, member) in members.enumerated() {
+                index.insert(position, hash: raw.keyHash(member.key))
+            }
+            self.index = index
+        }
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { members.count }
+    subscript(position: Int) -> JSONDocument.Member { members[position] }
+
+    /// The member whose key equals key node `key` of `other`.
+    func find(_ other: RawDocument, _ key: Int, hint: Int? = nil) -> JSONDocument.Member? {
+        position(of: other, key, hint: hint).map { members[$0] }
+    }
+
+    /// The position of the member whose key equals key node `key` of `other`.
+    func position(of other: RawDocument, _ key: Int, hint: Int? = nil) -> Int? {
+        if let hint, hint < members.count, RawDocument.keysEqual(raw, members[hint].key, other, key) { return hint }
+        if let index {
+            return index.first(hash: other.keyHash(key)) { RawDocument.keysEqual(raw, members[$0].key, other, key) }
+        }
+        return members.firstIndex { RawDocument.keysEqual(raw, $0.key, other, key) }
+    }
+
+    /// The position of the member named `name`.
+    func position(named name: String) -> Int? {
+        var name = name
+        return name.withUTF8 { text in
+            members.firstIndex { raw.keyEquals($0.key, text) }
+        }
+    }
+}
+
+extension RawDocument {
+    /// Whether two key nodes, in any documents, decode to the same text.
+    static func keysEqual(_ a: RawDocument, _ keyA: Int, _ b: RawDocument, _ keyB: Int) -> Bool {
+        let tokenA = a.nodes[keyA], tokenB = b.nodes[keyB]
+        if !tokenA.flags.contains(.escaped) && !tokenB.flags.contains(.escaped) {
+            return memcmpEqual(a.content(keyA), b.content(keyB))
+        }
+        return a.decodedKey(keyA) == b.decodedKey(keyB)
+    }
+
+    func decodedKey(_ key: Int) -> [UInt8] {
+        nodes[key].flags.contains(.escaped) ? JSONString.decode(token(key)) : Array(content(key))
+    }
+
+    func keyHash(_ key: Int) -> UInt64 {
+        nodes[key].flags.contains(.escaped) ? JSONString.decode(token(key)).withUnsafeBufferPointer { fnv1a($0) } : fnv1a(content(key))
+    }
+
+    func keyEquals(_ key: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        nodes[key].flags.contains(.escaped) ? JSONString.decode(token(key)).withUnsafeBufferPointer { $0.elementsEqual(text) } : memcmpEqual(content(key), text)
+    }
+}

@@ -1,0 +1,77 @@
+/// The three-way semantic merge of String Catalogs.
+///
+/// ```swift
+/// let result = try CatalogMerge.merge(base: base, ours: ours, theirs: theirs)
+/// let bytes = result.bytes(markers: ConflictMarkers())
+/// ```
+public enum CatalogMerge {
+    /// Merges `ours` and `theirs`, which both descend from `base` (nil when
+    /// both sides added the file). Every root must be an object.
+    public static func merge(base: JSONDocument?, ours: JSONDocument, theirs: JSONDocument) throws(MergeInputError) -> CatalogMergeResult {
+        for (side, document) in [(Side.base, base), (.ours, ours), (.theirs, theirs)] {
+            if let document, document.kind(document.root) != .object {
+                throw MergeInputError(side: side.name, message: "the top level is not an object, so it is not a catalog")
+            }
+        }
+        return ours.withRawDocument { oursRaw in
+            theirs.withRawDocument { theirsRaw in
+                withOptionalRaw(base) { baseRaw in
+                    let sources = MergeSources(base: baseRaw, ours: oursRaw, theirs: theirsRaw)
+                    var engine = MergeEngine(sources: sources)
+                    let merged = engine.mergeRoots()
+                    var writer = MergedWriter(sources: sources, mode: nil,
+                                              capacity: max(ours.bytes.count, theirs.bytes.count) + 4096)
+                    writer.write(merged, depth: 0)
+                    let newline = mergedFinalNewline(base?.endsWithNewline, ours.endsWithNewline, theirs.endsWithNewline)
+                    if newline { writer.writer.output.append(UInt8(ascii: "\n")) }
+                    return CatalogMergeResult(main: writer.writer.output.finish(), pieces: writer.pieces, report: engine.report)
+                }
+            }
+        }
+    }
+
+    /// The final newline is merged like a value: the side that changed it wins.
+    static func mergedFinalNewline(_ base: Bool?, _ ours: Bool, _ theirs: Bool) -> Bool {
+        if ours == theirs { return ours }
+        guard let base else { return ours }
+        return ours == base ? theirs : ours
+    }
+
+    private static func withOptionalRaw<R>(_ document: JSONDocument?, _ body: (RawDocument?) -> R) -> R {
+        guard let document else { return body(nil) }
+        return document.withRawDocument { body($0) }
+    }
+}
+
+/// One of the merge's inputs is JSON but not a catalog.
+public struct MergeInputError: Error, Sendable, CustomStringConvertible {
+    /// `base`, `ours` or `theirs`.
+    public var side: String
+    public var message: String
+    public var description: String { "\(side): \(message)" }
+}
+
+/// A finished merge: the catalog, and what the merge did.
+public struct CatalogMergeResult: Sendable {
+    /// The output with conflicts not yet written.
+    let main: [UInt8]
+    let pieces: [ConflictPiece]
+    let report: MergeReport
+
+    /// The conflicts left for a person, in file order.
+    public var conflicts: [MergeConflict] { report.conflicts }
+    /// Every decision a rule made, in words (`-v`).
+    public var decisions: [String] { report.decisions }
+    /// Entries at least one side changed.
+    public var mergedKeys: Int { report.keys }
+    /// Translations (a language's text or one of its variants) at least one side changed.
+    public var mergedTranslations: Int { report.translations }
+    /// Translations with the same text on both sides, whose state precedence decided.
+    public var statesByPrecedence: Int { report.statesByPrecedence }
+
+    /// The merged catalog in Xcode's layout, with conflicts as `markers` say.
+    public func bytes(markers: ConflictMarkers = ConflictMarkers()) -> [UInt8] {
+        pieces.isEmpty ? main : markers.apply(main, pieces)
+    }
+}
+

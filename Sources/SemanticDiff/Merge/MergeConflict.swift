@@ -1,0 +1,28 @@
+/// A conflict the merge left for a person: where it is, in catalog terms.
+public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
+    /// The entry's key, if the conflict is inside an entry.
+    public var key: String?
+    /// The language, if it is inside a localization.
+    public var language: String?
+    /// Where in the localization: `plural.few`, `device.iphone`, or empty.
+    public var variant: String
+    /// The field, when it is not a translation: `comment`, `sourceLanguage`…
+    public var field: String?
+
+    public init(key: String?, language: String?, variant: String = "", field: String? = nil) {
+        self.key = key
+        self.language = language
+        self.variant = variant
+        self.field = field
+    }
+
+    /// `"Hello" de`, `"Items" ru plural.few`, `"Title" comment`, `sourceLanguage`.
+    public var description: String {
+        var parts: [String] = []
+        if let key { parts.append(String(decoding: JSONString.quoted(key), as: UTF8.self)) }
+        if let language { parts.append(language) }
+        if !variant.isEmpty { parts.append(variant) }
+        if let field { parts.append(field) }
+        return parts.joined(separator: " ")
+    }
+}

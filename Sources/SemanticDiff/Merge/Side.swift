@@ -1,0 +1,39 @@
+/// One of the three versions a merge reads.
+public enum Side: Int, Sendable, CaseIterable {
+    case base, ours, theirs
+
+    /// The other changing side: ours for theirs and theirs for ours.
+    var other: Side { self == .ours ? .theirs : .ours }
+
+    var name: String {
+        switch self {
+        case .base: return "base"
+        case .ours: return "ours"
+        case .theirs: return "theirs"
+        }
+    }
+}
+
+/// The three documents of a merge, as raw views valid while merging and
+/// writing. A missing base (both sides added the file) has no document.
+struct MergeSources {
+    let base: RawDocument?
+    let ours: RawDocument
+    let theirs: RawDocument
+
+    subscript(side: Side) -> RawDocument {
+        switch side {
+        case .base: return base!
+        case .ours: return ours
+        case .theirs: return theirs
+        }
+    }
+}
+
+/// A value on one side: its document and node, or nothing.
+struct SideValue {
+    let side: Side
+    let node: Int?
+
+    static func absent(_ side: Side) -> SideValue { SideValue(side: side, node: nil) }
+}

@@ -1,0 +1,132 @@
+/// The rules for translations: a localization's shape (rule 9), deletion
+/// against change (rule 6), and `stringUnit` / `stringSet` as units of text
+/// and state (rules 1–3), with rule 4's review mark.
+extension MergeEngine {
+    /// A localization (or a plural or device variant) both sides changed.
+    mutating func mergeLocalization(_ level: MergeLevel, _ name: String,
+                                    _ base: SideValue, _ ours: SideValue, _ theirs: SideValue) -> Merged? {
+        let record = level.conflict(member: name)
+        if ours.node == nil || theirs.node == nil {
+            let kept = ours.node == nil ? theirs : ours
+            report.decide(record, "kept \(kept.side.name)' changes to a \(level.kind == .localizations ? "language" : "variant") \(kept.side.other.name) deleted")
+            return take(level, name, kept, base: base)
+        }
+        guard kind(ours) == .object, kind(theirs) == .object else { return conflict(record, base, ours, theirs) }
+        // Rule 9: one side turned the text into variations while the other edited it (or the reverse).
+        let oursShape = shape(ours), theirsShape = shape(theirs)
+        if oursShape != theirsShape && oursShape != .other && theirsShape != .other {
+            return conflict(record, base, ours, theirs)
+        }
+        return mergeObject(level.child(name), base, ours, theirs)
+    }
+
+    enum LocalizationShape { case text, variations, other }
+
+    func shape(_ localization: SideValue) -> LocalizationShape {
+        let hasText = member(localization, "stringUnit").node != nil || member(localization, "stringSet").node != nil
+        let hasVariations = member(localization, "variations").node != nil
+        if hasText && !hasVariations { return .text }
+        if hasVariations && !hasText { return .variations }
+        return .other
+    }
+
+    /// A `stringUnit` or `stringSet` both sides changed.
+    mutating func mergeUnit(_ level: MergeLevel, _ name: String,
+                            _ base: SideValue, _ ours: SideValue, _ theirs: SideValue) -> Merged? {
+        let record = level.conflict(member: name)
+        // Rule 6 for translations: a translation one side removed and the other changed survives.
+        if ours.node == nil || theirs.node == nil {
+            let kept = ours.node == nil ? theirs : ours
+            report.decide(record, "kept \(kept.side.name)' changed translation, which \(kept.side.other.name) removed")
+            return chosen(level, name, kept, base: base)
+        }
+        guard kind(ours) == .object, kind(theirs) == .object else { return conflict(record, base, ours, theirs) }
+        let field = name == "stringSet" ? "values" : "value"
+        let baseText = member(base, field), oursText = member(ours, field), theirsText = member(theirs, field)
+        let oursState = state(ours), theirsState = state(theirs)
+        if equal(oursText, theirsText) {
+            // Rule 3: the same text in two states: translated > needs_review > new > anything else.
+            guard oursState != theirsState else { return mergeObject(level.child(name), base, ours, theirs) }
+            let oursRank = oursState?.precedence ?? -1, theirsRank = theirsState?.precedence ?? -1
+            guard oursRank != theirsRank else { return conflict(record, base, ours, theirs) }
+            let winner = oursRank > theirsRank ? ours : theirs
+            report.statesByPrecedence += 1
+            report.decide(record, "state \(describe(state(winner))) by precedence over \(describe(winner.side == .ours ? theirsState : oursState))")
+            return chosen(level, name, winner, base: base)
+        }
+        let oursChangedText = !equal(oursText, baseText), theirsChangedText = !equal(theirsText, baseText)
+        if oursChangedText != theirsChangedText {
+            // Rule 1: only one side changed the text: its whole unit wins, state included.
+            let winner = oursChangedText ? ours : theirs
+            report.decide(record, "\(winner.side.name)' new text wins with its state; \(winner.side.other.name) changed only the state")
+            return chosen(level, name, winner, base: base)
+        }
+        // Rule 2: both changed the text: an untranslated placeholder loses.
+        if (oursState == .new) != (theirsState == .new) {
+            let winner = oursState == .new ? theirs : ours
+            report.decide(record, "\(winner.side.name)' translation wins over \(winner.side.other.name)' placeholder (state new)")
+            return chosen(level, name, winner, base: base)
+        }
+        return conflict(record, base, ours, theirs)
+    }
+
+    func state(_ unit: SideValue) -> TranslationState? {
+        string(member(unit, "state")).map(TranslationState.init(rawValue:))
+    }
+
+    func describe(_ state: TranslationState?) -> String { state?.rawValue ?? "(none)" }
+
+    /// The unit a rule chose, marked for review if rule 4 applies to it.
+    mutating func chosen(_ level: MergeLevel, _ name: String, _ unit: SideValue, base: SideValue) -> Merged? {
+        guard let node = unit.node else { return nil }
+        if level.reviewSide == unit.side && !equal(unit, base) {
+            return reviewedUnit(level, unit) ?? .copy(unit.side, node)
+        }
+        return .copy(unit.side, node)
+    }
+
+    // MARK: Rule 4
+
+    /// A copy of `value` (a localization, or anything inside one) from the
+    /// side whose translations need review, with every unit it changed
+    /// (against `base`) set to `needs_review`, unless it is `new`.
+    mutating func reviewCopy(_ level: MergeLevel, _ value: SideValue, base: SideValue, memberName: String) -> Merged? {
+        guard let node = value.node else { return nil }
+        if equal(value, base) { return .copy(value.side, node) }
+        if memberName == "stringUnit" || memberName == "stringSet" {
+            return reviewedUnit(level, value) ?? .copy(value.side, node)
+        }
+        guard kind(value) == .object else { return .copy(value.side, node) }
+        let members = ObjectMembers(sources[value.side], node)
+        var result: [MergedMember] = []
+        for member in members {
+            let name = keyName(value.side, member.key)
+            let inner = reviewCopy(level.child(name), SideValue(side: value.side, node: member.value),
+                                   base: self.member(base, name), memberName: name)
+            if let inner { result.append(MergedMember(key: .node(value.side, member.key), value: inner)) }
+        }
+        return .object(result)
+    }
+
+    /// `unit` with its state set to `needs_review`; nil when it stays as it is.
+    mutating func reviewedUnit(_ level: MergeLevel, _ unit: SideValue) -> Merged? {
+        guard let node = unit.node, kind(unit) == .object else { return nil }
+        let current = state(unit)
+        guard current != .new && current != .needsReview else { return nil }
+        report.decide(MergeConflict(key: level.key, language: level.language, variant: level.variant.joined(separator: ".")),
+                      "needs_review: \(unit.side.name) translated it while \(unit.side.other.name) changed the source text")
+        let members = ObjectMembers(sources[unit.side], node)
+        var result: [MergedMember] = []
+        var placed = false
+        for member in members {
+            if keyName(unit.side, member.key) == "state" {
+                result.append(MergedMember(key: .node(unit.side, member.key), value: .string("needs_review")))
+                placed = true
+            } else {
+                result.append(MergedMember(key: .node(unit.side, member.key), value: .copy(unit.side, member.value)))
+            }
+        }
+        if !placed { result.insert(MergedMember(key: .name("state"), value: .string("needs_review")), at: 0) }
+        return .object(result)
+    }
+}

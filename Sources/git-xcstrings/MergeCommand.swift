@@ -1,0 +1,147 @@
+import SemanticDiff
+
+/// `git xcstrings merge`: git's merge driver for catalogs.
+enum MergeCommand: Command {
+    static let name = "merge"
+    static let synopsis = "git xcstrings merge [--marker-size N] [--path NAME] [--label-base L] [--label-ours L] [--label-theirs L] [-p] [-q] [-v] BASE OURS THEIRS"
+    static let summary = "Merge three versions of a catalog by meaning (git's merge driver)."
+    static let details = """
+        options:
+          --marker-size N     length of conflict markers (git's %L); default 7
+          --path NAME         the file's name in the repository (git's %P), for messages
+          --label-base L      label of the base section (git's %S)
+          --label-ours L      label after <<<<<<< (git's %X); default ours
+          --label-theirs L    label after >>>>>>> (git's %Y); default theirs
+          --diff3, --zdiff3   write conflicts with the base section (default: merge.conflictStyle)
+          -p, --print         write the result to standard output; leave OURS alone
+          -q, --quiet         no summary on standard error
+          -v, --verbose       list every decision a rule made
+          -h, --help          show this help
+
+        The result replaces OURS (a temporary file in the same directory, then
+        a rename), as git's merge-driver contract wants. Exit status 0: merged
+        cleanly; 1: conflicts remain in the file, as small hunks git marks;
+        2: wrong arguments or unreadable files (nothing is touched).
+
+        Inputs that are not valid JSON (conflict markers already inside, a
+        broken file) are merged line by line by libgit2 instead, as git would.
+
+        Register it once with: git xcstrings install
+        """
+    static let spec = Arguments.Spec(
+        flags: ["print", "quiet", "verbose", "diff3", "zdiff3", "help"],
+        options: ["marker-size", "path", "label-base", "label-ours", "label-theirs"],
+        aliases: ["p": "print", "q": "quiet", "v": "verbose", "h": "help"])
+
+    static func run(_ arguments: Arguments) -> Int32 {
+        let files = arguments.positional + (arguments.afterSeparator ?? [])
+        guard files.count == 3 else {
+            return Tool.usageFailure(self, "expected BASE OURS THEIRS, got \(files.count) file\(files.count == 1 ? "" : "s")")
+        }
+        var markerSize = 7
+        if let text = arguments.value("marker-size") {
+            guard let size = Int(text), size > 0, size < 1000 else {
+                return Tool.usageFailure(self, "--marker-size takes a positive number, not '\(text)'")
+            }
+            markerSize = size
+        }
+        let (basePath, oursPath, theirsPath) = (files[0], files[1], files[2])
+        let name = arguments.value("path") ?? oursPath
+        let contents: [[UInt8]]
+        do {
+            contents = try files.map { path throws(FileError) in try FileBytes.read(path) }
+        } catch {
+            Console.error("error: \(error)")
+            return ExitStatus.failure
+        }
+        var markers = ConflictMarkers(size: markerSize,
+                                      oursLabel: arguments.value("label-ours") ?? "ours",
+                                      baseLabel: arguments.value("label-base") ?? "base",
+                                      theirsLabel: arguments.value("label-theirs") ?? "theirs")
+        let quiet = arguments.has("quiet")
+        func report(_ line: String) { if !quiet { Console.error(line) } }
+
+        // Parse; anything that is not a catalog goes to the line merge.
+        var documents: [JSONDocument?] = []
+        var problem: String?
+        for (index, bytes) in contents.enumerated() {
+            if index == 0 && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+                documents.append(nil) // No base: both sides added the file.
+                continue
+            }
+            do {
+                let document = try JSONDocument(parsing: bytes)
+                for warning in document.warnings {
+                    report("\(name) (\(["base", "ours", "theirs"][index])):\(warning.position): warning: \(warning.message)")
+                }
+                documents.append(document)
+            } catch {
+                problem = problem ?? "\(["base", "ours", "theirs"][index]) is not valid JSON (\(error))"
+                documents.append(nil)
+            }
+        }
+        var result: CatalogMergeResult?
+        if problem == nil {
+            do {
+                result = try CatalogMerge.merge(base: documents[0], ours: documents[1]!, theirs: documents[2]!)
+            } catch {
+                problem = error.description
+            }
+        }
+        let styleOverride: ConflictMarkers.Style? = arguments.has("zdiff3") ? .zdiff3 : arguments.has("diff3") ? .diff3 : nil
+
+        let output: [UInt8]
+        let clean: Bool
+        if let result {
+            if !result.conflicts.isEmpty {
+                // Only a conflict needs git's configuration (and so libgit2).
+                markers.style = styleOverride ?? ((try? Configuration.forDirectory().conflictStyle) ?? .merge)
+            }
+            output = result.bytes(markers: markers)
+            clean = result.conflicts.isEmpty
+            if arguments.has("verbose") {
+                for decision in result.decisions { report("\(name): \(decision)") }
+            }
+            report(summary(name, result))
+        } else {
+            markers.style = styleOverride ?? ((try? Configuration.forDirectory().conflictStyle) ?? .merge)
+            do {
+                (output, clean) = try LineMerge.merge(base: contents[0], ours: contents[1], theirs: contents[2],
+                                                      path: arguments.value("path"), markers: markers)
+            } catch {
+                Console.error("error: \(name): \(problem!); and the line merge failed: \(error)")
+                return ExitStatus.failure
+            }
+            report("\(name): \(problem!); merged line by line\(clean ? "" : " with conflicts")")
+        }
+
+        if arguments.has("print") {
+            Console.write(output)
+        } else {
+            do {
+                try AtomicFile.write(output, to: oursPath)
+            } catch {
+                Console.error("error: \(error)")
+                return ExitStatus.failure
+            }
+        }
+        return clean ? ExitStatus.success : ExitStatus.attention
+    }
+
+    /// `Localizable.xcstrings: merged 12 keys, 30 translations; 2 states by precedence; 1 conflict: "Hello" de`
+    static func summary(_ name: String, _ result: CatalogMergeResult) -> String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        var text = "\(name): merged \(count(result.mergedKeys, "key")), \(count(result.mergedTranslations, "translation"))"
+        if result.statesByPrecedence > 0 {
+            text += "; \(count(result.statesByPrecedence, "state")) by precedence"
+        }
+        if result.conflicts.isEmpty {
+            text += "; no conflicts"
+        } else {
+            let shown = result.conflicts.prefix(5).map(\.description).joined(separator: ", ")
+            let more = result.conflicts.count > 5 ? ", and \(result.conflicts.count - 5) more" : ""
+            text += "; \(count(result.conflicts.count, "conflict")): \(shown)\(more)"
+        }
+        return text
+    }
+}
