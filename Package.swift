@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "git-xcstrings", targets: ["git-xcstrings"]),
+        .executable(name: "git-xcstrings-collate", targets: ["git-xcstrings-collate"]),
         .library(name: "SemanticDiff", targets: ["SemanticDiff"]),
     ],
     targets: [
@@ -26,6 +27,16 @@ let package = Package(
             dependencies: ["SemanticDiff"],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // Foundation's key comparison, the reference for the few pairs the
+        // fast comparator leaves undecided; kept out of the tool itself.
+        .target(
+            name: "FoundationCollation",
+            dependencies: ["SemanticDiff"]
+        ),
+        .executableTarget(
+            name: "git-xcstrings-collate",
+            dependencies: ["FoundationCollation"]
+        ),
         // Generated catalogs for tests and benchmarks.
         .target(
             name: "CatalogFixtures",
@@ -34,11 +45,11 @@ let package = Package(
         // The in-process half of scripts/bench.
         .executableTarget(
             name: "xcstrings-bench",
-            dependencies: ["SemanticDiff", "CatalogFixtures"]
+            dependencies: ["SemanticDiff", "CatalogFixtures", "FoundationCollation"]
         ),
         .testTarget(
             name: "SemanticDiffTests",
-            dependencies: ["SemanticDiff", "CatalogFixtures"]
+            dependencies: ["SemanticDiff", "CatalogFixtures", "FoundationCollation"]
         ),
     ],
     swiftLanguageModes: [.v6]

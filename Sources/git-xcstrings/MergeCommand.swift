@@ -47,9 +47,11 @@ enum MergeCommand: Command {
         }
         let (basePath, oursPath, theirsPath) = (files[0], files[1], files[2])
         let name = arguments.value("path") ?? oursPath
+        var timer = PhaseTimer()
         let contents: [[UInt8]]
         do {
             contents = try files.map { path throws(FileError) in try FileBytes.read(path) }
+            timer.mark("read")
         } catch {
             Console.error("error: \(error)")
             return ExitStatus.failure
@@ -80,6 +82,7 @@ enum MergeCommand: Command {
                 documents.append(nil)
             }
         }
+        timer.mark("parse")
         var result: CatalogMergeResult?
         if problem == nil {
             do {
@@ -88,6 +91,7 @@ enum MergeCommand: Command {
                 problem = error.description
             }
         }
+        timer.mark("merge")
         let styleOverride: ConflictMarkers.Style? = arguments.has("zdiff3") ? .zdiff3 : arguments.has("diff3") ? .diff3 : nil
 
         let output: [UInt8]
@@ -125,6 +129,8 @@ enum MergeCommand: Command {
                 return ExitStatus.failure
             }
         }
+        timer.mark("write")
+        timer.report()
         return clean ? ExitStatus.success : ExitStatus.attention
     }
 

@@ -61,11 +61,17 @@ enum Tool {
             Console.out(command.help + "\n")
             return ExitStatus.success
         }
+        let status: Int32
         do {
-            return command.run(try Arguments(rest, spec: command.spec))
+            status = command.run(try Arguments(rest, spec: command.spec))
         } catch {
             return usageFailure(command, error.message)
         }
+        if CollationHelper.shared.isUnavailable {
+            Console.error("warning: git-xcstrings-collate was not found next to git-xcstrings or on PATH: "
+                          + "keys with non-ASCII characters may not be in Xcode's order")
+        }
+        return status
     }
 
 }

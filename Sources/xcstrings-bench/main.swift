@@ -1,5 +1,6 @@
 import CatalogFixtures
 import Foundation
+import FoundationCollation
 import SemanticDiff
 
 // The in-process half of scripts/bench: reader and writer throughput against
@@ -106,6 +107,7 @@ func header() {
     row(["file", "size", "read MB/s", "Foundation", "ratio", "write MB/s", "Foundation", "ratio"])
 }
 
+KeyCollation.reference = FoundationCollation()
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "json":
@@ -120,11 +122,13 @@ case "peak":
     let output = XcodeLayout.format(document)
     precondition(!output.isEmpty)
     print(baseline, peakResidentBytes())
+case "replay":
+    Replay.run(corpus: arguments[1], tool: arguments[2], verbose: arguments.contains("-v"))
 case "generate":
     let keys = Int(arguments[1])!, languages = Int(arguments[2])!
     let seed = arguments.count > 4 ? UInt64(arguments[4])! : 1
     try! AtomicFile.write(CatalogGenerator(keys: keys, languages: languages, seed: seed).bytes(), to: arguments[3])
 default:
-    print("usage: xcstrings-bench json FILE… | peak FILE | generate KEYS LANGUAGES OUT [SEED]")
+    print("usage: xcstrings-bench json FILE… | peak FILE | generate KEYS LANGUAGES OUT [SEED] | replay CORPUS TOOL [-v]")
     exit(2)
 }

@@ -72,27 +72,32 @@ struct KeyCollationTests {
     /// are neighbours in Foundation's own order (the nearest, hardest pairs)
     /// and on random pairs. Foundation's comparison is not transitive for
     /// some mixes of scripts and case, so pairs, not whole orders, are what
-    /// can be compared.
+    /// can be compared; and for a few ties (case after long digit runs) it
+    /// answers differently from call to call: such pairs are left out.
     static func checkAgainstFoundation(_ keys: [String], randomPairs: Int, seed: UInt64)
         -> (disagreements: [String], fastShare: Double) {
         var disagreements: [String] = []
+        func check(_ a: String, _ b: String) {
+            let reference = Oracle.compare(a, b).signum()
+            guard Oracle.compare(b, a).signum() == -reference, Oracle.compare(a, b).signum() == reference else { return }
+            let ours = KeyCollation.compare(a, b).signum()
+            if ours != reference {
+                disagreements.append("\(a.debugDescription) vs \(b.debugDescription): \(ours), Foundation \(reference)")
+            }
+        }
         let sorted = keys.sorted { Oracle.compare($0, $1) < 0 }
         for (a, b) in zip(sorted, sorted.dropFirst()) {
-            for (x, y) in [(a, b), (b, a)] where KeyCollation.compare(x, y).signum() != Oracle.compare(x, y).signum() {
-                disagreements.append("\(x.debugDescription) vs \(y.debugDescription): \(KeyCollation.compare(x, y))")
-            }
+            check(a, b)
+            check(b, a)
         }
         var random = SplitMix64(seed: seed)
         var decidedFast = 0, asciiPairs = 0
         for _ in 0..<randomPairs {
             var a = keys[random.below(keys.count)], b = keys[random.below(keys.count)]
-            let ours = KeyCollation.compare(a, b).signum()
+            check(a, b)
             if a.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) && b.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) {
                 asciiPairs += 1
                 if a.withUTF8({ a in b.withUTF8 { b in KeyCollation.fastCompare(a, b) } }) != nil { decidedFast += 1 }
-            }
-            if ours != Oracle.compare(a, b).signum() {
-                disagreements.append("\(a.debugDescription) vs \(b.debugDescription): \(ours)")
             }
         }
         return (disagreements, Double(decidedFast) / Double(max(asciiPairs, 1)))

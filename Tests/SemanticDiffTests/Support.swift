@@ -1,4 +1,5 @@
 import Foundation
+import FoundationCollation
 import SemanticDiff
 
 /// Foundation's `JSONSerialization`, the byte-exact oracle for Xcode's layout.

@@ -58,9 +58,10 @@ public struct DriverSetup {
     public func uninstall() throws(GitError) -> [String] {
         let (configuration, configurationName, attributesPath) = try locations()
         var changes: [String] = []
-        for (name, _) in settings where try configuration.remove(name) {
+        for name in ["merge.xcstrings.name", "merge.xcstrings.driver", "diff.xcstrings.textconv"] where try configuration.remove(name) {
             changes.append("\(configurationName): removed \(name)")
         }
+        if !changes.isEmpty { try removeEmptySections(configurationName) }
         let lines = try readLines(attributesPath)
         let kept = lines.filter { $0.split(whereSeparator: \.isWhitespace) != DriverSetup.attributesLine.split(separator: " ") }
         if kept.count != lines.count {
@@ -102,6 +103,22 @@ public struct DriverSetup {
         }
     }
 
+    /// Drops the `[merge "xcstrings"]` and `[diff "xcstrings"]` headers left
+    /// with nothing under them (libgit2 removes entries, not sections).
+    private func removeEmptySections(_ path: String) throws(GitError) {
+        let lines = try readLines(path)
+        var kept: [String] = []
+        for (index, line) in lines.enumerated() {
+            let header = line.trimmingSpaces()
+            if header == "[merge \"xcstrings\"]" || header == "[diff \"xcstrings\"]" {
+                let next = lines[(index + 1)...].first { !$0.trimmingSpaces().isEmpty }?.trimmingSpaces()
+                if next == nil || next!.hasPrefix("[") { continue }
+            }
+            kept.append(line)
+        }
+        if kept.count != lines.count { try writeLines(kept, to: path) }
+    }
+
     private func readLines(_ path: String) throws(GitError) -> [String] {
         guard FileBytes.exists(path) else { return [] }
         do {
@@ -121,5 +138,11 @@ public struct DriverSetup {
         } catch {
             throw GitError(error.description)
         }
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

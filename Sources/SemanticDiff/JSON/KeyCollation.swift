@@ -18,15 +18,20 @@
 /// ``compare(_:_:)`` follows that walk over UTF-8 and answers itself when the
 /// answer is a numeric difference, a prefix, or a difference ICU decides at
 /// its primary level between printable ASCII characters. Everything else
-/// (non-ASCII or control characters in play, ties) goes to Foundation. The
-/// tests prove it equal to Foundation over every key of the corpus and over
-/// 100,000 generated keys.
+/// (non-ASCII or control characters in play, ties) goes to ``reference``,
+/// Foundation itself. The tests prove it equal to Foundation over every key
+/// of the corpus and over 100,000 generated keys.
 public enum KeyCollation {
+    /// Where undecided pairs go. By default `git-xcstrings-collate`, a helper
+    /// process that links Foundation (started on first need), so that the
+    /// tool itself does not; set once at start-up, before any comparison.
+    nonisolated(unsafe) public static var reference: any CollationReference = CollationHelper.shared
+
     /// Negative, zero or positive as `a` sorts before, with, or after `b`.
     /// Zero only for identical keys.
     public static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         if let decided = fastCompare(a, b) { return decided }
-        return FoundationCollation.compare(a, b)
+        return reference.compare(a, b)
     }
 
     public static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
@@ -56,7 +61,14 @@ public enum KeyCollation {
                 continue
             }
             if x != y {
-                // ICU sees the whole strings: its first level is only known here for printable ASCII.
+                let rankX = asciiRank[Int(x)], rankY = asciiRank[Int(y)]
+                guard rankX != 0, rankY != 0 else { return nil }
+                // Two printable ASCII characters ICU weighs differently decide at once, unless the
+                // character before them could join them into one unit (a non-ASCII digit, say).
+                if rankX != rankY && (i == 0 || a[i - 1] < 0x80) && (j == 0 || b[j - 1] < 0x80) {
+                    return rankX < rankY ? -1 : 1
+                }
+                // The same letter in another case: ICU reads on through the whole strings.
                 guard isPrintableASCII(a) && isPrintableASCII(b) else { return nil }
                 return primaryCompare(a, b)
             }
@@ -77,7 +89,7 @@ public enum KeyCollation {
         let countA = a.count, countB = b.count
         var i = 0, j = 0
         while i < countA && j < countB {
-            var x = a[i], y = b[j]
+            let x = a[i], y = b[j]
             if x &- UInt8(ascii: "0") < 10 && y &- UInt8(ascii: "0") < 10 {
                 let runA = digitRun(a, from: i), runB = digitRun(b, from: j)
                 if runA.significant != runB.significant { return runA.significant < runB.significant ? -1 : 1 }
@@ -89,8 +101,6 @@ public enum KeyCollation {
                 j = runB.end
                 continue
             }
-            if x &- UInt8(ascii: "A") < 26 { x |= 0x20 }
-            if y &- UInt8(ascii: "A") < 26 { y |= 0x20 }
             let rankX = asciiRank[Int(x)], rankY = asciiRank[Int(y)]
             if rankX != rankY { return rankX < rankY ? -1 : 1 }
             i += 1
@@ -127,8 +137,8 @@ public enum KeyCollation {
         return DigitRun(value: value, end: index, firstSignificant: firstSignificant < 0 ? index : firstSignificant)
     }
 
-    /// ICU root primary order of printable ASCII, lower case folded; 0 for
-    /// bytes the table does not decide (controls, DEL, non-ASCII).
+    /// ICU root primary order of printable ASCII, letters without case; 0
+    /// for bytes the table does not decide (controls, DEL, non-ASCII).
     private static let asciiRank: [UInt8] = {
         let order = #" _-,;:!?.'"()[]{}@*/\&#%`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxyz"#
         var table = [UInt8](repeating: 0, count: 256)
@@ -138,6 +148,10 @@ public enum KeyCollation {
         // Every digit has the rank of the digit run it starts.
         for digit in UInt8(ascii: "0")...UInt8(ascii: "9") {
             table[Int(digit)] = table[Int(UInt8(ascii: "0"))]
+        }
+        // Case does not count at the first level.
+        for letter in UInt8(ascii: "A")...UInt8(ascii: "Z") {
+            table[Int(letter)] = table[Int(letter | 0x20)]
         }
         return table
     }()

@@ -1,0 +1,23 @@
+import Foundation
+import SemanticDiff
+
+/// The reference order: Foundation's own comparison, as `JSONSerialization`
+/// calls it for `.sortedKeys`. Slow (it builds two `String`s and runs ICU).
+///
+/// It lives outside the library so that `git-xcstrings` does not link
+/// Foundation (a millisecond at every start): the tests and benchmarks use it
+/// in-process, the tool asks `git-xcstrings-collate`, which wraps it.
+public struct FoundationCollation: CollationReference {
+    private static let locale = Locale(identifier: "")
+
+    public init() {}
+
+    public static func compare(_ a: String, _ b: String) -> Int {
+        a.compare(b, options: [.numeric, .caseInsensitive, .forcedOrdering],
+                  range: a.startIndex..<a.endIndex, locale: locale).rawValue
+    }
+
+    public func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        FoundationCollation.compare(String(decoding: a, as: UTF8.self), String(decoding: b, as: UTF8.self))
+    }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import SemanticDiff
+
+/// `scripts/replay`: every real merge of the corpus through the driver,
+/// judged against git's line merge and against what people committed.
+enum Replay {
+    struct Case {
+        var id: String
+        var base: String, ours: String, theirs: String, result: String
+        var bytes: Int
+    }
+
+    /// A catalog flattened to leaves: path → the value's text in Xcode's form.
+    typealias Leaves = [String: String]
+
+    static func run(corpus: String, tool: String, verbose: Bool) {
+        let table = try! String(contentsOfFile: corpus + "/merges.tsv", encoding: .utf8)
+        var rows = table.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let header = rows.removeFirst()
+        func column(_ name: String) -> Int { header.firstIndex(of: name)! }
+        let cases = rows.map { row in
+            Case(id: row[column("case_id")], base: corpus + "/blobs/" + row[column("base")], ours: corpus + "/blobs/" + row[column("ours")],
+                 theirs: corpus + "/blobs/" + row[column("theirs")], result: corpus + "/blobs/" + row[column("result")],
+                 bytes: Int(row[column("bytes_result")]) ?? 0)
+        }
+        var clean = 0, conflicted = 0, errors = 0, invalidOutputs = 0, markersInClean = 0
+        var validInputs = 0, cleanWithValidInputs = 0
+        var gitConflictedCases = 0, cleanWhereGitConflicted = 0, hunksOurs = 0, hunksGit = 0
+        var lost = 0, hunkSidesInvalid = 0
+        var equal = 0, peopleOnly = 0, otherwise = 0, compared = 0
+        var toolTime = 0.0, gitTime = 0.0
+        var largeRatios: [(String, Double)] = []
+        var timings: [(id: String, ours: Double, git: Double, bytes: Int)] = []
+        var notes: [String] = []
+
+        for item in cases {
+            let inputs = [item.base, item.ours, item.theirs].map { try! FileBytes.read($0) }
+            let inputsValid = inputs.enumerated().allSatisfy { index, bytes in
+                (index == 0 && bytes.isEmpty) || (try? JSONDocument(parsing: bytes)) != nil
+            }
+            if inputsValid { validInputs += 1 }
+            let (ours, oursSeconds) = execute([tool, "merge", "-p", "-q", item.base, item.ours, item.theirs])
+            let (git, gitSeconds) = execute(["git", "merge-file", "-p", "--diff3", item.ours, item.base, item.theirs])
+            toolTime += oursSeconds
+            gitTime += gitSeconds
+            if item.bytes >= 1_000_000 { largeRatios.append((item.id, oursSeconds / gitSeconds)) }
+            timings.append((item.id, oursSeconds, gitSeconds, item.bytes))
+            let gitHunks = countHunks(git.output)
+            hunksGit += gitHunks
+            if gitHunks > 0 { gitConflictedCases += 1 }
+            guard ours.status == 0 || ours.status == 1 else {
+                errors += 1
+                notes.append("\(item.id): exit \(ours.status): \(ours.error)")
+                continue
+            }
+            let output = ours.output
+            if ours.status == 0 {
+                clean += 1
+                if inputsValid { cleanWithValidInputs += 1 }
+                if gitHunks > 0 { cleanWhereGitConflicted += 1 }
+                if countHunks(output) > 0 {
+                    markersInClean += 1
+                    notes.append("\(item.id): markers in a clean result")
+                }
+                if inputsValid && (try? JSONDocument(parsing: output)) == nil {
+                    invalidOutputs += 1
+                    notes.append("\(item.id): clean result is not valid JSON")
+                }
+            } else {
+                conflicted += 1
+                hunksOurs += countHunks(output)
+                if inputsValid {
+                    for side in [true, false] where (try? JSONDocument(parsing: resolve(output, takingOurs: side))) == nil {
+                        hunkSidesInvalid += 1
+                        notes.append("\(item.id): taking \(side ? "ours" : "theirs") of every hunk is not valid JSON")
+                    }
+                }
+                if verbose { notes.append("\(item.id): \(countHunks(output)) hunks (git: \(gitHunks)): \(ours.error)") }
+            }
+            guard inputsValid else { continue }
+            // One-sided translation changes must survive (checked on ours' side of any hunk).
+            let resolved = ours.status == 0 ? output : resolve(output, takingOurs: true)
+            guard let merged = try? JSONDocument(parsing: resolved) else { continue }
+            let leaves = inputs.map { $0.isEmpty ? Leaves() : flatten(try! JSONDocument(parsing: $0)) }
+            let result = flatten(merged)
+            let lostHere = lostTranslations(base: leaves[0], ours: leaves[1], theirs: leaves[2], merged: result)
+            lost += lostHere.count
+            for path in lostHere.prefix(3) { notes.append("\(item.id): lost one-sided change at \(path)") }
+            // Agreement with what the people committed.
+            guard ours.status == 0, let committedDocument = try? JSONDocument(parsing: FileBytes.read(item.result)) else { continue }
+            compared += 1
+            let committed = flatten(committedDocument)
+            switch agreement(base: leaves[0], ours: leaves[1], theirs: leaves[2], merged: result, committed: committed) {
+            case .equal: equal += 1
+            case .peopleOnly: peopleOnly += 1
+            case .otherwise(let path):
+                otherwise += 1
+                if verbose { notes.append("\(item.id): differs from the committed result at \(path)") }
+            }
+        }
+
+        func percent(_ part: Int, _ whole: Int) -> String { String(format: "%.1f%%", 100.0 * Double(part) / Double(max(whole, 1))) }
+        print("cases                         \(cases.count)")
+        print("clean                         \(clean)")
+        print("conflicted                    \(conflicted)")
+        print("errors                        \(errors)")
+        print("clean, not valid JSON         \(invalidOutputs)")
+        print("clean, with markers           \(markersInClean)")
+        print("hunk sides not valid JSON     \(hunkSidesInvalid)")
+        print("one-sided translations lost   \(lost)")
+        print("clean where inputs are valid  \(cleanWithValidInputs) of \(validInputs) (\(percent(cleanWithValidInputs, validInputs)))")
+        print("clean where git conflicts     \(cleanWhereGitConflicted) of \(gitConflictedCases) (\(percent(cleanWhereGitConflicted, gitConflictedCases)))")
+        print("conflict hunks                \(hunksOurs) (git's line merge: \(hunksGit))")
+        print("agreement with the committed result, \(compared) clean cases:")
+        print("  equal                       \(equal)")
+        print("  differing only where people edited or dropped work  \(peopleOnly)")
+        print("  differing otherwise         \(otherwise)")
+        print(String(format: "time                          %.2f s (git merge-file: %.2f s, ratio %.2f)", toolTime, gitTime, toolTime / gitTime))
+        if !largeRatios.isEmpty {
+            let sorted = largeRatios.map(\.1).sorted()
+            print(String(format: "cases of 1 MB or more         %d, median time ratio %.2f (", largeRatios.count, sorted[sorted.count / 2])
+                  + largeRatios.map { String(format: "%@ %.2f", $0.0, $0.1) }.joined(separator: ", ") + ")")
+        }
+        if verbose {
+            print("largest time differences (driver - git merge-file):")
+            for timing in timings.sorted(by: { $0.ours - $0.git > $1.ours - $1.git }).prefix(12) {
+                print(String(format: "  %@ %8d bytes  %6.1f ms  git %6.1f ms", timing.id, timing.bytes, timing.ours * 1000, timing.git * 1000))
+            }
+        }
+        for note in notes { print("  " + note) }
+    }
+
+    // MARK: Processes
+
+    struct Outcome {
+        var status: Int32
+        var output: [UInt8]
+        var error: String
+    }
+
+    /// Runs a program with posix_spawn (Foundation's Process costs more than
+    /// a whole small merge) and times it from spawn to exit.
+    static func execute(_ arguments: [String]) -> (Outcome, Double) {
+        var output: [Int32] = [0, 0]
+        precondition(pipe(&output) == 0)
+        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("replay-stderr-\(getpid())").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_addclose(&actions, output[0])
+        posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let start = DispatchTime.now()
+        precondition(posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ) == 0)
+        close(output[1])
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(output[0], &buffer, buffer.count)
+            if count <= 0 { break }
+            bytes += buffer[0..<count]
+        }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        close(output[0])
+        posix_spawn_file_actions_destroy(&actions)
+        let error = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
+        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return (Outcome(status: exitStatus, output: bytes, error: error), seconds)
+    }
+
+    // MARK: Conflicts
+
+    static func countHunks(_ text: [UInt8]) -> Int {
+        lines(text).filter { $0.starts(with: Array("<<<<<<<".utf8)) }.count
+    }
+
+    static func lines(_ text: [UInt8]) -> [ArraySlice<UInt8>] {
+        text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    }
+
+    /// The text with one side of every hunk taken.
+    static func resolve(_ text: [UInt8], takingOurs: Bool) -> [UInt8] {
+        var kept: [ArraySlice<UInt8>] = []
+        var section = 0 // 0 outside, 1 ours, 2 base, 3 theirs
+        for line in lines(text) {
+            if line.starts(with: Array("<<<<<<<".utf8)) { section = 1; continue }
+            if section > 0 && line.starts(with: Array("|||||||".utf8)) { section = 2; continue }
+            if section > 0 && line.starts(with: Array("=======".utf8)) { section = 3; continue }
+            if section > 0 && line.starts(with: Array(">>>>>>>".utf8)) { section = 0; continue }
+            if section == 0 || (section == 1 && takingOurs) || (section == 3 && !takingOurs) { kept.append(line) }
+        }
+        return Array(kept.joined(separator: [UInt8(ascii: "\n")]))
+    }
+
+    // MARK: Leaves
+
+    static func flatten(_ document: JSONDocument) -> Leaves {
+        var leaves = Leaves()
+        func walk(_ node: Int, _ path: String) {
+            switch document.kind(node) {
+            case .object:
+                for member in document.members(of: node) { walk(member.value, path + "/" + document.string(member.key)) }
+            case .array:
+                leaves[path] = String(decoding: JSONValue(document, node).xcodeLayout(), as: UTF8.self)
+            default:
+                leaves[path] = String(decoding: JSONValue(document, node).xcodeLayout(), as: UTF8.self)
+            }
+        }
+        walk(document.root, "")
+        return leaves
+    }
+
+    static func isTranslation(_ path: String) -> Bool {
+        path.hasPrefix("/strings/") && (path.hasSuffix("/stringUnit/value") || path.hasSuffix("/stringSet/values"))
+    }
+
+    /// Translation texts one side changed or added (the other kept the
+    /// base's) that the merge does not have. A deletion is not a text to
+    /// lose: rule 6 keeps what the other side changed in the same entry.
+    static func lostTranslations(base: Leaves, ours: Leaves, theirs: Leaves, merged: Leaves) -> [String] {
+        var lost: [String] = []
+        let paths = Set(base.keys).union(ours.keys).union(theirs.keys).filter(isTranslation)
+        for path in paths.sorted() {
+            let b = base[path], o = ours[path], t = theirs[path]
+            if o != nil && o != b && t == b && merged[path] != o { lost.append(path + " (ours)") }
+            if t != nil && t != b && o == b && merged[path] != t { lost.append(path + " (theirs)") }
+        }
+        return lost
+    }
+
+    enum Agreement { case equal, peopleOnly, otherwise(String) }
+
+    /// Ours against the committed result, leaf by leaf. A difference is the
+    /// people's own where they wrote a value no side had, or dropped a change
+    /// one side made.
+    static func agreement(base: Leaves, ours: Leaves, theirs: Leaves, merged: Leaves, committed: Leaves) -> Agreement {
+        var peopleDifferences = 0
+        for path in Set(merged.keys).union(committed.keys).sorted() where merged[path] != committed[path] {
+            let c = committed[path], b = base[path], o = ours[path], t = theirs[path]
+            let wroteNew = c != nil && c != b && c != o && c != t
+            let droppedWork = (c == b || c == nil) && ((o != b && t == b) || (t != b && o == b) || (o != b && t != b))
+            if wroteNew || droppedWork {
+                peopleDifferences += 1
+            } else {
+                return .otherwise(path)
+            }
+        }
+        return peopleDifferences == 0 ? .equal : .peopleOnly
+    }
+}
