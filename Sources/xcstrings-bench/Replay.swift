@@ -122,6 +122,12 @@ enum Replay {
                   + largeRatios.map { String(format: "%@ %.2f", $0.0, $0.1) }.joined(separator: ", ") + ")")
         }
         if verbose {
+            print("time by size (driver / git merge-file):")
+            for (low, high) in [(0, 50_000), (50_000, 200_000), (200_000, 1_000_000), (1_000_000, Int.max)] {
+                let bucket = timings.filter { $0.bytes >= low && $0.bytes < high }
+                let ours = bucket.map(\.ours).reduce(0, +), git = bucket.map(\.git).reduce(0, +)
+                print(String(format: "  %7d+ bytes: %3d cases, %6.0f ms / %6.0f ms", low, bucket.count, ours * 1000, git * 1000))
+            }
             print("largest time differences (driver - git merge-file):")
             for timing in timings.sorted(by: { $0.ours - $0.git > $1.ours - $1.git }).prefix(12) {
                 print(String(format: "  %@ %8d bytes  %6.1f ms  git %6.1f ms", timing.id, timing.bytes, timing.ours * 1000, timing.git * 1000))

@@ -122,6 +122,8 @@ case "peak":
     let output = XcodeLayout.format(document)
     precondition(!output.isEmpty)
     print(baseline, peakResidentBytes())
+case "collation-table":
+    CollationTableGenerator.run()
 case "replay":
     Replay.run(corpus: arguments[1], tool: arguments[2], verbose: arguments.contains("-v"))
 case "generate":

@@ -61,6 +61,7 @@ public enum KeyCollation {
                 continue
             }
             if x != y {
+                if x >= 0x80 || y >= 0x80 { return placeCompare(a, i, b, j) }
                 let rankX = asciiRank[Int(x)], rankY = asciiRank[Int(y)]
                 guard rankX != 0, rankY != 0 else { return nil }
                 // Two printable ASCII characters ICU weighs differently decide at once, unless the
@@ -137,22 +138,83 @@ public enum KeyCollation {
         return DigitRun(value: value, end: index, firstSignificant: firstSignificant < 0 ? index : firstSignificant)
     }
 
-    /// ICU root primary order of printable ASCII, letters without case; 0
-    /// for bytes the table does not decide (controls, DEL, non-ASCII).
-    private static let asciiRank: [UInt8] = {
-        let order = #" _-,;:!?.'"()[]{}@*/\&#%`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxyz"#
+    /// The printable ASCII characters with distinct weights at ICU's first
+    /// level, in ICU's root order (digits stand for all digits, lower case
+    /// for both cases).
+    public static let asciiOrder = #" _-,;:!?.'"()[]{}@*/\&#%`^+<=>|~$0abcdefghijklmnopqrstuvwxyz"#
+
+    /// ICU root primary order of printable ASCII: 1-based positions in
+    /// ``asciiOrder``; 0 for bytes the table does not decide (controls, DEL,
+    /// non-ASCII).
+    static let asciiRank: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 256)
-        for (rank, byte) in order.utf8.enumerated() {
+        for (rank, byte) in asciiOrder.utf8.enumerated() {
             table[Int(byte)] = UInt8(rank + 1)
         }
-        // Every digit has the rank of the digit run it starts.
-        for digit in UInt8(ascii: "0")...UInt8(ascii: "9") {
+        for digit in UInt8(ascii: "1")...UInt8(ascii: "9") {
             table[Int(digit)] = table[Int(UInt8(ascii: "0"))]
         }
-        // Case does not count at the first level.
         for letter in UInt8(ascii: "A")...UInt8(ascii: "Z") {
             table[Int(letter)] = table[Int(letter | 0x20)]
         }
         return table
     }()
+
+    /// Where a character falls among the ASCII ranks at ICU's first level:
+    /// `2r` for the weight of rank `r`, `2r + 1` strictly between ranks `r`
+    /// and `r + 1`, 255 unknown (see `CollationTable.swift`).
+    static func place(of scalar: UInt32) -> UInt8 {
+        if scalar < 0x80 {
+            let rank = asciiRank[Int(scalar)]
+            return rank == 0 ? 255 : 2 * rank
+        }
+        var low = 0, high = placeRuns.count
+        while low < high {
+            let middle = (low + high) / 2
+            if placeRuns[middle].start <= scalar { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? 255 : placeRuns[low - 1].place
+    }
+
+    /// The place of digits, whose runs ICU reads as numbers.
+    static let digitPlace = 2 * asciiRank[Int(UInt8(ascii: "0"))]
+
+    /// A first difference with a non-ASCII character on at least one side,
+    /// decided by the two characters' places when they differ and nothing
+    /// before them can join them into one unit.
+    static func placeCompare(_ a: UnsafeBufferPointer<UInt8>, _ i: Int, _ b: UnsafeBufferPointer<UInt8>, _ j: Int) -> Int? {
+        // The bytes may first differ inside a character: start from its first byte.
+        var i = i, j = j
+        while i > 0 && a[i] & 0xC0 == 0x80 { i -= 1 }
+        while j > 0 && b[j] & 0xC0 == 0x80 { j -= 1 }
+        guard isSafeBoundary(a, i), isSafeBoundary(b, j) else { return nil }
+        let x = place(of: scalar(a, at: i)), y = place(of: scalar(b, at: j))
+        guard x != 255, y != 255, x != y else { return nil }
+        // Around the digits, numbers of any script compare by value.
+        if x &- digitPlace <= 1 && y &- digitPlace <= 1 { return nil }
+        return x < y ? -1 : 1
+    }
+
+    /// Whether the character before `index` stands on its own: the start of
+    /// the string, or a character with a known place that is not a digit.
+    static func isSafeBoundary(_ text: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+        guard index > 0 else { return true }
+        var start = index - 1
+        while start > 0 && text[start] & 0xC0 == 0x80 { start -= 1 }
+        let previous = place(of: scalar(text, at: start))
+        return previous != 255 && previous != digitPlace
+    }
+
+    /// The Unicode scalar whose UTF-8 encoding starts at `index`.
+    static func scalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
+        let lead = UInt32(text[index])
+        switch lead {
+        case 0..<0x80: return lead
+        case 0xC0..<0xE0: return (lead & 0x1F) << 6 | UInt32(text[index + 1] & 0x3F)
+        case 0xE0..<0xF0: return (lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F)
+        default:
+            return (lead & 0x07) << 18 | UInt32(text[index + 1] & 0x3F) << 12 | UInt32(text[index + 2] & 0x3F) << 6
+                | UInt32(text[index + 3] & 0x3F)
+        }
+    }
 }

@@ -50,6 +50,15 @@ struct RawDocument {
         return UnsafeBufferPointer(rebasing: bytes[Int(value.start + 1)..<Int(value.end - 1)])
     }
 
+    /// Calls `body` with the decoded text of two keys.
+    func withKeyTexts<R>(_ a: Int, _ b: Int, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> R) -> R {
+        let left = nodes[a], right = nodes[b]
+        if !left.flags.contains(.escaped) && !right.flags.contains(.escaped) { return body(content(a), content(b)) }
+        return JSONString.decode(token(a)).withUnsafeBufferPointer { x in
+            JSONString.decode(token(b)).withUnsafeBufferPointer { y in body(x, y) }
+        }
+    }
+
     /// ``KeyCollation`` order of two key nodes.
     @inline(__always) func compareKeys(_ a: Int, _ b: Int) -> Int {
         let left = nodes[a], right = nodes[b]

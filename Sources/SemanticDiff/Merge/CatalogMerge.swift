@@ -18,6 +18,7 @@ public enum CatalogMerge {
                 withOptionalRaw(base) { baseRaw in
                     let sources = MergeSources(base: baseRaw, ours: oursRaw, theirs: theirsRaw)
                     var engine = MergeEngine(sources: sources)
+                    engine.oursIsInXcodeLayout = ours.isCanonical
                     let merged = engine.mergeRoots()
                     var writer = MergedWriter(sources: sources, mode: nil,
                                               capacity: max(ours.bytes.count, theirs.bytes.count) + 4096)

@@ -6,6 +6,8 @@ struct MemberOrder {
     let sources: MergeSources
     let ours: ObjectMembers
     let theirs: ObjectMembers
+    /// Whether ours' whole file is in Xcode's layout.
+    let oursIsInXcodeLayout: Bool
 
     struct Addition {
         /// Where the member is in theirs' object.
@@ -41,13 +43,23 @@ struct MemberOrder {
         }
     }
 
-    /// Whether ours' keys are already in Xcode's order.
+    /// Whether ours' keys are already in Xcode's order. Pairs the fast
+    /// comparator cannot decide are taken to be in order when ours is in
+    /// Xcode's layout (Xcode always sorts), so that a merge rarely needs
+    /// Foundation; otherwise Foundation decides them.
     func oursIsSorted() -> Bool {
         guard ours.count > 1 else { return true }
-        for index in 1..<ours.count where ours.raw.compareKeys(ours[index - 1].key, ours[index].key) >= 0 {
-            return false
+        var undecided: [Int] = []
+        for index in 1..<ours.count {
+            let order = ours.raw.withKeyTexts(ours[index - 1].key, ours[index].key) { KeyCollation.fastCompare($0, $1) }
+            if let order {
+                if order >= 0 { return false }
+            } else {
+                undecided.append(index)
+            }
         }
-        return true
+        if undecided.isEmpty || oursIsInXcodeLayout { return true }
+        return undecided.allSatisfy { ours.raw.compareKeys(ours[$0 - 1].key, ours[$0].key) < 0 }
     }
 
     func text(_ key: MergedKey) -> [UInt8] {

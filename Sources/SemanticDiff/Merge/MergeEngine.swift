@@ -7,6 +7,8 @@
 /// rule decides becomes a conflict.
 struct MergeEngine {
     let sources: MergeSources
+    /// Whether ours' file is in Xcode's layout (so its objects are sorted).
+    var oursIsInXcodeLayout = false
     var report = MergeReport()
     /// Set while an entry is merged: the side whose comment a rule chose.
     var commentChoice: Side?
@@ -100,7 +102,8 @@ struct MergeEngine {
             }
         }
         if !additions.isEmpty {
-            MemberOrder(sources: sources, ours: oursMembers, theirs: theirsMembers).place(additions, into: &result)
+            MemberOrder(sources: sources, ours: oursMembers, theirs: theirsMembers,
+                        oursIsInXcodeLayout: oursIsInXcodeLayout).place(additions, into: &result)
         }
         return .object(result)
     }
