@@ -63,22 +63,24 @@ enum MergeCommand: Command {
         let quiet = arguments.has("quiet")
         func report(_ line: String) { if !quiet { Console.error(line) } }
 
-        // Parse; anything that is not a catalog goes to the line merge.
+        // Parse (ours here, the other two at the same time on another thread);
+        // anything that is not a catalog goes to the line merge.
+        let sides = ["base", "ours", "theirs"]
+        let (others, oursParsed) = inParallel({ [contents] in
+            [Self.parse(contents[0], allowEmpty: true), Self.parse(contents[2], allowEmpty: false)]
+        }, { Self.parse(contents[1], allowEmpty: false) })
+        let parsed = [others[0], oursParsed, others[1]]
         var documents: [JSONDocument?] = []
         var problem: String?
-        for (index, bytes) in contents.enumerated() {
-            if index == 0 && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-                documents.append(nil) // No base: both sides added the file.
-                continue
-            }
-            do {
-                let document = try JSONDocument(parsing: bytes)
-                for warning in document.warnings {
-                    report("\(name) (\(["base", "ours", "theirs"][index])):\(warning.position): warning: \(warning.message)")
+        for (index, outcome) in parsed.enumerated() {
+            switch outcome {
+            case .success(let document):
+                for warning in document?.warnings ?? [] {
+                    report("\(name) (\(sides[index])):\(warning.position): warning: \(warning.message)")
                 }
                 documents.append(document)
-            } catch {
-                problem = problem ?? "\(["base", "ours", "theirs"][index]) is not valid JSON (\(error))"
+            case .failure(let error):
+                problem = problem ?? "\(sides[index]) is not valid JSON (\(error))"
                 documents.append(nil)
             }
         }
@@ -132,6 +134,18 @@ enum MergeCommand: Command {
         timer.mark("write")
         timer.report()
         return clean ? ExitStatus.success : ExitStatus.attention
+    }
+
+    /// A parsed input; nil for an empty base (both sides added the file).
+    static func parse(_ bytes: [UInt8], allowEmpty: Bool) -> Result<JSONDocument?, JSONSyntaxError> {
+        if allowEmpty && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            return .success(nil)
+        }
+        do {
+            return .success(try JSONDocument(parsing: bytes))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// `Localizable.xcstrings: merged 12 keys, 30 translations; 2 states by precedence; 1 conflict: "Hello" de`

@@ -41,8 +41,11 @@ struct KeyCollationTests {
         #expect(fast("Settings", "settings.title") == -1) // case differs, ICU's first level decides
         #expect(fast("自动", "自动a") == -1)          // a common non-ASCII prefix is fine
         #expect(fast("18446744073709551616", "5") == -1) // Foundation's digit runs wrap at 64 bits
-        #expect(fast("kairo", "Kairo") == nil)        // a tie on case goes to Foundation
-        #expect(fast("1", "01") == nil)               // so does a tie on leading zeros
+        #expect(fast("kairo", "Kairo") == -1)         // ties: the first difference, lower case first
+        #expect(fast("KAIRO", "Kairo") == 1)
+        #expect(fast("1", "01") == -1)                // and fewer leading zeros first
+        #expect(fast("x01Y", "x1y") == 1)
+        #expect(fast("Kairo ü", "kairo ü") == nil)    // a tie beyond ASCII goes to Foundation
         #expect(fast("é", "e") == nil)                // and a first difference outside ASCII
         #expect(fast("１0", "１u") == nil)             // and ASCII after a non-ASCII digit
         #expect(fast("F>", "f>5🎉") == nil)           // ICU sees the whole strings, not only up to the difference

@@ -77,7 +77,9 @@ struct ObjectMembers: RandomAccessCollection {
             }
         }
         self.members = members
-        if members.count > 8 {
+        // Small objects (a catalog's fields, its languages) are scanned: a
+        // hash index costs more than it saves below a few dozen members.
+        if members.count > 64 {
             var index = KeyIndex(capacity: members.count)
             for (position, member) in members.enumerated() {
                 index.insert(position, hash: raw.keyHash(member.key))

@@ -70,8 +70,9 @@ public enum KeyCollation {
                     return rankX < rankY ? -1 : 1
                 }
                 // The same letter in another case: ICU reads on through the whole strings.
+                if let decided = primaryCompare(a, b) { return decided }
                 guard isPrintableASCII(a) && isPrintableASCII(b) else { return nil }
-                return primaryCompare(a, b)
+                return tieBreak(a, b)
             }
             i += 1
             j += 1
@@ -80,12 +81,41 @@ public enum KeyCollation {
         if j < countB { return -1 }
         // Equal but for leading zeros (or digit runs that wrapped), or identical.
         if countA == countB && a.elementsEqual(b) { return 0 }
+        guard isPrintableASCII(a) && isPrintableASCII(b) && primaryCompare(a, b) == nil else { return nil }
+        return tieBreak(a, b)
+    }
+
+    /// Foundation's forced ordering of two printable ASCII strings that ICU
+    /// finds equal: the first difference decides, lower case before upper
+    /// case and a digit run with fewer leading zeros first. Nil for digit
+    /// runs long enough to wrap Foundation's 64-bit walk.
+    static func tieBreak(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            let x = a[i], y = b[j]
+            if x &- UInt8(ascii: "0") < 10 && y &- UInt8(ascii: "0") < 10 {
+                let runA = digitRun(a, from: i), runB = digitRun(b, from: j)
+                let lengthA = runA.end - i, lengthB = runB.end - j
+                guard lengthA <= 18 && lengthB <= 18 else { return nil }
+                if lengthA != lengthB { return lengthA < lengthB ? -1 : 1 }
+                i = runA.end
+                j = runB.end
+                continue
+            }
+            if x != y {
+                // Equal at ICU's first level, so these are one letter in two cases.
+                return x & 0x20 != 0 ? -1 : 1
+            }
+            i += 1
+            j += 1
+        }
         return nil
     }
 
-    /// ICU root collation of two printable ASCII strings at its first level:
-    /// letters without case, digit runs by value, everything else by the
-    /// root order. Nil when that level does not decide.
+    /// ICU root collation of two whole strings at its first level, as far
+    /// as printable ASCII takes it: letters without case, digit runs by
+    /// value, everything else by the root order. Nil when that level does not
+    /// decide before another character comes.
     static func primaryCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
         let countA = a.count, countB = b.count
         var i = 0, j = 0
@@ -93,6 +123,8 @@ public enum KeyCollation {
             let x = a[i], y = b[j]
             if x &- UInt8(ascii: "0") < 10 && y &- UInt8(ascii: "0") < 10 {
                 let runA = digitRun(a, from: i), runB = digitRun(b, from: j)
+                // A digit of another script would continue the number for ICU.
+                if (runA.end < countA && a[runA.end] >= 0x80) || (runB.end < countB && b[runB.end] >= 0x80) { return nil }
                 if runA.significant != runB.significant { return runA.significant < runB.significant ? -1 : 1 }
                 for offset in 0..<runA.significant {
                     let digitA = a[runA.firstSignificant + offset], digitB = b[runB.firstSignificant + offset]
@@ -103,10 +135,15 @@ public enum KeyCollation {
                 continue
             }
             let rankX = asciiRank[Int(x)], rankY = asciiRank[Int(y)]
+            // Anything outside the table before a difference: ICU's answer is not known here.
+            if rankX == 0 || rankY == 0 { return nil }
             if rankX != rankY { return rankX < rankY ? -1 : 1 }
             i += 1
             j += 1
         }
+        // One string ran out: shorter first, but only where nothing else could
+        // count (Foundation answers otherwise for some long non-ASCII strings).
+        guard isPrintableASCII(a) && isPrintableASCII(b) else { return nil }
         if i < countA { return 1 }
         if j < countB { return -1 }
         return nil

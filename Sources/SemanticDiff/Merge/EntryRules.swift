@@ -106,7 +106,7 @@ extension MergeEngine {
     /// localization (its text or variations), if one did.
     func sourceChangedBy(_ level: MergeLevel, _ base: SideValue, _ ours: SideValue, _ theirs: SideValue) -> Side? {
         guard let language = sourceLanguage else { return nil }
-        func source(_ entry: SideValue) -> SideValue { member(member(entry, "localizations"), language) }
+        func source(_ entry: SideValue) -> SideValue { member(member(entry, "localizations"), named: language) }
         let baseSource = source(base), oursSource = source(ours), theirsSource = source(theirs)
         let oursChanged = !equal(oursSource, baseSource), theirsChanged = !equal(theirsSource, baseSource)
         if oursChanged && !theirsChanged { return .ours }

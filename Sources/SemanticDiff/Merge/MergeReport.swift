@@ -17,66 +17,71 @@ struct MergeReport: Sendable {
     /// Counts an entry one side or both changed, and its changed translations.
     mutating func noteEntry(_ engine: MergeEngine, name: String, _ base: SideValue, _ ours: SideValue, _ theirs: SideValue) {
         keys += 1
-        let baseUnits = engine.units(of: base)
-        var changed = Set<String>()
-        for side in [ours, theirs] {
-            let units = engine.units(of: side)
-            for (path, unit) in units {
-                if let original = baseUnits[path], engine.equal(original, unit) { continue }
-                changed.insert(path)
-            }
-            for path in baseUnits.keys where units[path] == nil {
-                changed.insert(path)
-            }
-        }
-        translations += changed.count
+        let localizations = [base, ours, theirs].map { engine.member($0, "localizations") }
+        translations += engine.changedTranslations(localizations[0], localizations[1], localizations[2], cases: false)
     }
 }
 
 extension MergeEngine {
-    /// The translation units of an entry by place: `de`, `ru plural.few`…
-    func units(of entry: SideValue) -> [String: SideValue] {
-        var result: [String: SideValue] = [:]
-        func collect(_ localization: SideValue, _ place: String) {
-            guard let node = localization.node, kind(localization) == .object else { return }
-            let raw = sources[localization.side]
-            for item in ObjectMembers(raw, node) {
-                let name = keyName(localization.side, item.key)
-                let value = SideValue(side: localization.side, node: item.value)
-                switch name {
-                case "stringUnit", "stringSet":
-                    result[place] = value
-                case "variations":
-                    for kind in ["plural", "device"] {
-                        let cases = member(value, kind)
-                        guard let casesNode = cases.node, self.kind(cases) == .object else { continue }
-                        for variant in ObjectMembers(raw, casesNode) {
-                            collect(SideValue(side: localization.side, node: variant.value),
-                                    place + " \(kind).\(keyName(localization.side, variant.key))")
-                        }
-                    }
-                case "substitutions":
-                    guard self.kind(value) == .object else { continue }
-                    for substitution in ObjectMembers(raw, item.value) {
-                        let substitutionName = keyName(localization.side, substitution.key)
-                        let plural = member(member(SideValue(side: localization.side, node: substitution.value), "variations"), "plural")
-                        guard let pluralNode = plural.node, self.kind(plural) == .object else { continue }
-                        for category in ObjectMembers(raw, pluralNode) {
-                            collect(SideValue(side: localization.side, node: category.value),
-                                    place + " substitutions.\(substitutionName).plural.\(keyName(localization.side, category.key))")
-                        }
-                    }
-                default:
-                    continue
-                }
+    /// How many translations (a language's text, or one of its variants)
+    /// ours or theirs changed, in three versions of an object whose members
+    /// are localizations (or, with `cases`, variants).
+    func changedTranslations(_ base: SideValue, _ ours: SideValue, _ theirs: SideValue, cases: Bool) -> Int {
+        var count = 0
+        forEachMember(base, ours, theirs) { base, ours, theirs in
+            count += changedTranslationsInLocalization(base, ours, theirs)
+        }
+        return count
+    }
+
+    func changedTranslationsInLocalization(_ base: SideValue, _ ours: SideValue, _ theirs: SideValue) -> Int {
+        if equal(ours, base) && equal(theirs, base) { return 0 }
+        var count = 0
+        for field: StaticString in ["stringUnit", "stringSet"] {
+            let b = member(base, field), o = member(ours, field), t = member(theirs, field)
+            if (b.node != nil || o.node != nil || t.node != nil) && !(equal(o, b) && equal(t, b)) { count += 1 }
+        }
+        let variations = [base, ours, theirs].map { member($0, "variations") }
+        for kind: StaticString in ["plural", "device"] {
+            count += changedTranslations(member(variations[0], kind), member(variations[1], kind), member(variations[2], kind), cases: true)
+        }
+        let substitutions = [base, ours, theirs].map { member($0, "substitutions") }
+        forEachMember(substitutions[0], substitutions[1], substitutions[2]) { base, ours, theirs in
+            let plural = [base, ours, theirs].map { member(member($0, "variations"), "plural") }
+            count += changedTranslations(plural[0], plural[1], plural[2], cases: true)
+        }
+        return count
+    }
+
+    /// Calls `body` with the three versions of every member any side has.
+    func forEachMember(_ base: SideValue, _ ours: SideValue, _ theirs: SideValue,
+                       _ body: (SideValue, SideValue, SideValue) -> Void) {
+        func members(_ value: SideValue) -> ObjectMembers? {
+            guard let node = value.node, kind(value) == .object else { return nil }
+            return ObjectMembers(sources[value.side], node)
+        }
+        let b = members(base), o = members(ours), t = members(theirs)
+        func lookup(_ object: ObjectMembers?, _ side: Side, in raw: RawDocument, _ key: Int, hint: Int) -> SideValue {
+            SideValue(side: side, node: object?.find(raw, key, hint: hint)?.value)
+        }
+        if let o {
+            for (position, member) in o.enumerated() {
+                body(lookup(b, .base, in: sources.ours, member.key, hint: position),
+                     SideValue(side: .ours, node: member.value),
+                     lookup(t, .theirs, in: sources.ours, member.key, hint: position))
             }
         }
-        let localizations = member(entry, "localizations")
-        if let node = localizations.node, kind(localizations) == .object {
-            for language in ObjectMembers(sources[entry.side], node) {
-                collect(SideValue(side: entry.side, node: language.value), keyName(entry.side, language.key))
+        if let t {
+            for (position, member) in t.enumerated() where o?.find(sources.theirs, member.key, hint: position) == nil {
+                body(lookup(b, .base, in: sources.theirs, member.key, hint: position), .absent(.ours),
+                     SideValue(side: .theirs, node: member.value))
             }
         }
-        return result
+        if let b {
+            for (position, member) in b.enumerated()
+            where o?.find(sources.base!, member.key, hint: position) == nil && t?.find(sources.base!, member.key, hint: position) == nil {
+                body(SideValue(side: .base, node: member.value), .absent(.ours), .absent(.theirs))
+            }
+        }
     }
 }

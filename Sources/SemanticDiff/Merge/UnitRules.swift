@@ -41,7 +41,7 @@ extension MergeEngine {
             return chosen(level, name, kept, base: base)
         }
         guard kind(ours) == .object, kind(theirs) == .object else { return conflict(record, base, ours, theirs) }
-        let field = name == "stringSet" ? "values" : "value"
+        let field: StaticString = name == "stringSet" ? "values" : "value"
         let baseText = member(base, field), oursText = member(ours, field), theirsText = member(theirs, field)
         let oursState = state(ours), theirsState = state(theirs)
         if equal(oursText, theirsText) {
@@ -102,7 +102,7 @@ extension MergeEngine {
         for member in members {
             let name = keyName(value.side, member.key)
             let inner = reviewCopy(level.child(name), SideValue(side: value.side, node: member.value),
-                                   base: self.member(base, name), memberName: name)
+                                   base: self.member(base, named: name), memberName: name)
             if let inner { result.append(MergedMember(key: .node(value.side, member.key), value: inner)) }
         }
         return .object(result)
