@@ -153,6 +153,59 @@ public struct CatalogGenerator {
     }
 }
 
+/// Random edits of a catalog, as a branch makes them: translations changed
+/// or added, states changed, new keys. Deterministic from a seed.
+public struct CatalogEditor {
+    public var seed: UInt64
+    public var edits: Int
+
+    public init(seed: UInt64, edits: Int) {
+        self.seed = seed
+        self.edits = edits
+    }
+
+    public func apply(to catalog: JSONValue) -> JSONValue {
+        var random = SplitMix64(seed: seed)
+        guard case .object(var root) = catalog,
+              let stringsIndex = root.firstIndex(where: { $0.key == "strings" }),
+              case .object(var strings) = root[stringsIndex].value, !strings.isEmpty else { return catalog }
+        for edit in 0..<edits {
+            let index = random.below(strings.count)
+            var entry = strings[index].value
+            switch random.below(10) {
+            case 0:
+                // A new key, right after a random one (in sorted files the writer sorts it).
+                strings.append(("New string \(seed)-\(edit)", .object([("localizations", .object([
+                    ("en", .object([("stringUnit", .object([("state", .string("translated")), ("value", .string("New \(edit)"))]))])),
+                ]))])))
+                continue
+            case 1:
+                entry["comment"] = .string("Edited comment \(seed)-\(edit)")
+            default:
+                guard case .object(var localizations)? = entry["localizations"], !localizations.isEmpty else { continue }
+                let language = random.below(localizations.count)
+                var localization = localizations[language].value
+                if case .object? = localization["stringUnit"] {
+                    var unit = localization["stringUnit"]!
+                    if random.below(4) == 0 {
+                        unit["state"] = .string("translated")
+                    } else {
+                        unit["value"] = .string("Edited \(seed)-\(edit) " + (unit["value"]?.stringValue ?? ""))
+                    }
+                    localization["stringUnit"] = unit
+                } else {
+                    localization["stringUnit"] = .object([("state", .string("translated")), ("value", .string("Added \(seed)-\(edit)"))])
+                }
+                localizations[language].value = localization
+                entry["localizations"] = .object(localizations)
+            }
+            strings[index].value = entry
+        }
+        root[stringsIndex].value = .object(strings)
+        return .object(root)
+    }
+}
+
 private func capitalized(_ word: String) -> String {
     word.prefix(1).uppercased() + word.dropFirst()
 }

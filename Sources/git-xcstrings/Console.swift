@@ -7,16 +7,18 @@ import Darwin
 /// Standard output and error, written with `write(2)` in whole buffers.
 enum Console {
     static func write(_ bytes: [UInt8], to descriptor: Int32 = 1) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var written = 0
-            while written < buffer.count {
-                let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return // A closed pipe (`| head`) is not an error worth reporting.
-                }
-                written += count
+        bytes.withUnsafeBufferPointer { write($0, to: descriptor) }
+    }
+
+    static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32 = 1) {
+        var written = 0
+        while written < buffer.count {
+            let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return // A closed pipe (`| head`) is not an error worth reporting.
             }
+            written += count
         }
     }
 

@@ -48,9 +48,9 @@ enum MergeCommand: Command {
         let (basePath, oursPath, theirsPath) = (files[0], files[1], files[2])
         let name = arguments.value("path") ?? oursPath
         var timer = PhaseTimer()
-        let contents: [[UInt8]]
+        let contents: [Bytes]
         do {
-            contents = try files.map { path throws(FileError) in try FileBytes.read(path) }
+            contents = try files.map { path throws(FileError) in try Bytes.mapping(path) }
             timer.mark("read")
         } catch {
             Console.error("error: \(error)")
@@ -63,13 +63,13 @@ enum MergeCommand: Command {
         let quiet = arguments.has("quiet")
         func report(_ line: String) { if !quiet { Console.error(line) } }
 
-        // Parse (ours here, the other two at the same time on another thread);
+        // Parse (ours on this thread, the others at the same time on their own);
         // anything that is not a catalog goes to the line merge.
         let sides = ["base", "ours", "theirs"]
-        let (others, oursParsed) = inParallel({ [contents] in
-            [Self.parse(contents[0], allowEmpty: true), Self.parse(contents[2], allowEmpty: false)]
-        }, { Self.parse(contents[1], allowEmpty: false) })
-        let parsed = [others[0], oursParsed, others[1]]
+        let large = contents.reduce(0) { $0 + $1.count } > 1_500_000
+        let parsed = parallelMap([1, 0, 2], worthIt: large) { index in
+            Self.parse(contents[index], allowEmpty: index == 0)
+        }.enumerated().sorted { [1, 0, 2][$0.offset] < [1, 0, 2][$1.offset] }.map(\.element)
         var documents: [JSONDocument?] = []
         var problem: String?
         for (index, outcome) in parsed.enumerated() {
@@ -96,48 +96,55 @@ enum MergeCommand: Command {
         timer.mark("merge")
         let styleOverride: ConflictMarkers.Style? = arguments.has("zdiff3") ? .zdiff3 : arguments.has("diff3") ? .diff3 : nil
 
-        let output: [UInt8]
         let clean: Bool
+        let written: Bool
         if let result {
             if !result.conflicts.isEmpty {
                 // Only a conflict needs git's configuration (and so libgit2).
                 markers.style = styleOverride ?? ((try? Configuration.forDirectory().conflictStyle) ?? .merge)
             }
-            output = result.bytes(markers: markers)
             clean = result.conflicts.isEmpty
             if arguments.has("verbose") {
                 for decision in result.decisions { report("\(name): \(decision)") }
             }
+            written = result.withBytes(markers: markers) { deliver($0, print: arguments.has("print"), to: oursPath) }
             report(summary(name, result))
         } else {
             markers.style = styleOverride ?? ((try? Configuration.forDirectory().conflictStyle) ?? .merge)
+            let output: [UInt8]
             do {
-                (output, clean) = try LineMerge.merge(base: contents[0], ours: contents[1], theirs: contents[2],
+                (output, clean) = try LineMerge.merge(base: contents[0].array, ours: contents[1].array, theirs: contents[2].array,
                                                       path: arguments.value("path"), markers: markers)
             } catch {
                 Console.error("error: \(name): \(problem!); and the line merge failed: \(error)")
                 return ExitStatus.failure
             }
+            written = output.withUnsafeBufferPointer { deliver($0, print: arguments.has("print"), to: oursPath) }
             report("\(name): \(problem!); merged line by line\(clean ? "" : " with conflicts")")
         }
-
-        if arguments.has("print") {
-            Console.write(output)
-        } else {
-            do {
-                try AtomicFile.write(output, to: oursPath)
-            } catch {
-                Console.error("error: \(error)")
-                return ExitStatus.failure
-            }
-        }
+        guard written else { return ExitStatus.failure }
         timer.mark("write")
         timer.report()
         return clean ? ExitStatus.success : ExitStatus.attention
     }
 
+    /// Prints the result or replaces OURS with it; false (after saying why) if that failed.
+    static func deliver(_ bytes: UnsafeBufferPointer<UInt8>, print: Bool, to path: String) -> Bool {
+        if print {
+            Console.write(bytes)
+            return true
+        }
+        do {
+            try AtomicFile.write(bytes, to: path)
+            return true
+        } catch {
+            Console.error("error: \(error)")
+            return false
+        }
+    }
+
     /// A parsed input; nil for an empty base (both sides added the file).
-    static func parse(_ bytes: [UInt8], allowEmpty: Bool) -> Result<JSONDocument?, JSONSyntaxError> {
+    static func parse(_ bytes: Bytes, allowEmpty: Bool) -> Result<JSONDocument?, JSONSyntaxError> {
         if allowEmpty && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return .success(nil)
         }

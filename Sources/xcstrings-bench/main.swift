@@ -122,6 +122,11 @@ case "peak":
     let output = XcodeLayout.format(document)
     precondition(!output.isEmpty)
     print(baseline, peakResidentBytes())
+case "edit":
+    // edit IN OUT SEED EDITS: a branch's changes to a catalog, written in Xcode's layout.
+    let document = try! JSONDocument(parsing: FileBytes.read(arguments[1]))
+    let edited = CatalogEditor(seed: UInt64(arguments[3])!, edits: Int(arguments[4])!).apply(to: JSONValue(document, document.root))
+    try! AtomicFile.write(edited.xcodeLayout(), to: arguments[2])
 case "collation-table":
     CollationTableGenerator.run()
 case "replay":
@@ -131,6 +136,6 @@ case "generate":
     let seed = arguments.count > 4 ? UInt64(arguments[4])! : 1
     try! AtomicFile.write(CatalogGenerator(keys: keys, languages: languages, seed: seed).bytes(), to: arguments[3])
 default:
-    print("usage: xcstrings-bench json FILE… | peak FILE | generate KEYS LANGUAGES OUT [SEED] | replay CORPUS TOOL [-v]")
+    print("usage: xcstrings-bench json FILE… | peak FILE | generate KEYS LANGUAGES OUT [SEED] | edit IN OUT SEED EDITS | replay CORPUS TOOL [-v] | collation-table")
     exit(2)
 }

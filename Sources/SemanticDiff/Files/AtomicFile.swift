@@ -11,6 +11,19 @@ public enum AtomicFile {
     /// Writes `bytes` to `path`. An existing file keeps its permissions; a
     /// new one gets 0644 less the umask.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let result: Result<Void, FileError> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(FileError) {
+                try write(buffer, to: path)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try result.get()
+    }
+
+    /// Writes `bytes` to `path`, as ``write(_:to:)-([UInt8],_)`` does.
+    public static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(FileError) {
         var mode: mode_t = 0o644
         var info = stat()
         if stat(path, &info) == 0 {
@@ -27,7 +40,8 @@ public enum AtomicFile {
         var failure: String?
         if fchmod(descriptor, mode) != 0 { failure = systemError() }
         if failure == nil {
-            failure = bytes.withUnsafeBufferPointer { buffer -> String? in
+            failure = { (buffer: UnsafeBufferPointer<UInt8>) -> String? in
+                guard buffer.count > 0 else { return nil }
                 var written = 0
                 while written < buffer.count {
                     let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
@@ -38,7 +52,7 @@ public enum AtomicFile {
                     written += count
                 }
                 return nil
-            }
+            }(bytes)
         }
         if close(descriptor) != 0 && failure == nil { failure = systemError() }
         if failure == nil && rename(temporary, path) != 0 { failure = systemError() }

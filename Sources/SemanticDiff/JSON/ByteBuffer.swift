@@ -9,13 +9,15 @@ import Darwin
 /// uniqueness and capacity for each. The owner calls ``finish()`` (or
 /// ``deallocate()``) exactly once.
 struct ByteBuffer {
+    private var allocation: LargeAllocation
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
 
     init(capacity: Int) {
-        self.capacity = Swift.max(capacity, 64)
-        base = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
+        allocation = LargeAllocation(capacity: capacity)
+        self.capacity = allocation.capacity
+        base = allocation.base.assumingMemoryBound(to: UInt8.self)
     }
 
     @inline(__always) mutating func reserve(_ extra: Int) {
@@ -23,8 +25,9 @@ struct ByteBuffer {
     }
 
     @inline(never) private mutating func grow(_ needed: Int) {
-        while capacity < needed { capacity *= 2 }
-        base = realloc(base, capacity)!.assumingMemoryBound(to: UInt8.self)
+        allocation.grow(to: needed)
+        capacity = allocation.capacity
+        base = allocation.base.assumingMemoryBound(to: UInt8.self)
     }
 
     @inline(__always) mutating func append(_ byte: UInt8) {
@@ -74,11 +77,29 @@ struct ByteBuffer {
     /// Drops everything after `offset`.
     mutating func truncate(to offset: Int) { count = offset }
 
-    /// The contents as an array; the buffer is freed.
+    /// The contents as an array; the buffer is released.
     func finish() -> [UInt8] {
-        defer { free(base) }
+        defer { allocation.release() }
         return bytes()
     }
 
-    func deallocate() { free(base) }
+    func deallocate() { allocation.release() }
+}
+
+/// Bytes a writer produced, kept in the writer's own block (no copy into an
+/// array) until the last reference goes.
+final class WrittenBytes: @unchecked Sendable {
+    private let buffer: ByteBuffer
+
+    init(_ buffer: ByteBuffer) { self.buffer = buffer }
+
+    deinit { buffer.deallocate() }
+
+    var count: Int { buffer.count }
+
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: buffer.base, count: buffer.count))
+    }
+
+    var array: [UInt8] { withUnsafeBufferPointer { Array($0) } }
 }

@@ -4,7 +4,7 @@
 /// Values are addressed by node index. Nothing is decoded until asked for,
 /// and a subtree's bytes can be compared or copied as they are.
 public struct JSONDocument: Sendable {
-    public let bytes: [UInt8]
+    public let bytes: Bytes
     public let nodes: JSONNodes
     /// Duplicate keys and other oddities the reader noticed.
     public let warnings: [JSONWarning]
@@ -15,7 +15,7 @@ public struct JSONDocument: Sendable {
     /// and not counting a final newline.
     public let isCanonical: Bool
 
-    init(bytes: [UInt8], nodes: JSONNodes, warnings: [JSONWarning],
+    init(bytes: Bytes, nodes: JSONNodes, warnings: [JSONWarning],
                 hasByteOrderMark: Bool, endsWithNewline: Bool, isCanonical: Bool) {
         self.bytes = bytes
         self.nodes = nodes
@@ -27,6 +27,11 @@ public struct JSONDocument: Sendable {
 
     /// Parses `bytes`; see ``JSONReader``.
     public init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
+        self = try JSONReader.read(Bytes(bytes))
+    }
+
+    /// Parses `bytes` (a mapped file, say); see ``JSONReader``.
+    public init(parsing bytes: Bytes) throws(JSONSyntaxError) {
         self = try JSONReader.read(bytes)
     }
 
@@ -109,8 +114,8 @@ public struct JSONDocument: Sendable {
     // MARK: Strings
 
     /// The raw bytes of a value, as they are in the file.
-    public func rawBytes(_ node: Int) -> ArraySlice<UInt8> {
-        bytes[Int(nodes[node].start)..<Int(nodes[node].end)]
+    public func rawBytes(_ node: Int) -> [UInt8] {
+        bytes.withUnsafeBufferPointer { Array($0[Int(nodes[node].start)..<Int(nodes[node].end)]) }
     }
 
     /// The decoded UTF-8 text of string `node`.
@@ -173,6 +178,6 @@ public struct JSONDocument: Sendable {
 
     /// The position of `node` in the file, for messages.
     public func position(of node: Int) -> TextPosition {
-        TextPosition(offset: Int(nodes[node].start), in: bytes)
+        bytes.withUnsafeBufferPointer { TextPosition(offset: Int(nodes[node].start), in: $0) }
     }
 }

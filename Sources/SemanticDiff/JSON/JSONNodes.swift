@@ -24,31 +24,34 @@ public struct JSONNodes: RandomAccessCollection, Sendable {
         }
     }
 
-    /// The memory behind the nodes; freed with the last document using it.
+    /// The memory behind the nodes; released with the last document using it.
     public final class Storage: @unchecked Sendable {
         @usableFromInline let base: UnsafeMutablePointer<JSONNode>
         @usableFromInline let count: Int
+        private let allocation: LargeAllocation
 
-        /// Takes ownership of `base`, which `malloc` allocated.
-        init(adopting base: UnsafeMutablePointer<JSONNode>, count: Int) {
-            self.base = base
+        init(adopting allocation: LargeAllocation, count: Int) {
+            self.allocation = allocation
+            base = allocation.base.assumingMemoryBound(to: JSONNode.self)
             self.count = count
         }
 
-        deinit { free(base) }
+        deinit { allocation.release() }
     }
 }
 
-/// Nodes being appended by the reader: a `malloc` block grown with
-/// `realloc`, handed to a ``JSONNodes/Storage`` when reading ends.
+/// Nodes being appended by the reader, in a block grown as needed and
+/// handed to a ``JSONNodes/Storage`` when reading ends.
 struct NodeBuilder {
+    private var allocation: LargeAllocation
     private(set) var base: UnsafeMutablePointer<JSONNode>
     private(set) var count = 0
     private var capacity: Int
 
     init(capacity: Int) {
-        self.capacity = Swift.max(capacity, 16)
-        base = malloc(self.capacity * MemoryLayout<JSONNode>.stride)!.assumingMemoryBound(to: JSONNode.self)
+        allocation = LargeAllocation(capacity: Swift.max(capacity, 16) * MemoryLayout<JSONNode>.stride)
+        self.capacity = allocation.capacity / MemoryLayout<JSONNode>.stride
+        base = allocation.base.assumingMemoryBound(to: JSONNode.self)
     }
 
     @inline(__always) mutating func append(_ node: JSONNode) {
@@ -58,15 +61,16 @@ struct NodeBuilder {
     }
 
     @inline(never) private mutating func grow() {
-        capacity *= 2
-        base = realloc(base, capacity * MemoryLayout<JSONNode>.stride)!.assumingMemoryBound(to: JSONNode.self)
+        allocation.grow(to: (capacity * 2) * MemoryLayout<JSONNode>.stride)
+        capacity = allocation.capacity / MemoryLayout<JSONNode>.stride
+        base = allocation.base.assumingMemoryBound(to: JSONNode.self)
     }
 
     /// The nodes, now owned by the returned storage.
     func finish() -> JSONNodes {
-        JSONNodes(storage: JSONNodes.Storage(adopting: base, count: count))
+        JSONNodes(storage: JSONNodes.Storage(adopting: allocation, count: count))
     }
 
-    /// Frees the block (when reading failed).
-    func discard() { free(base) }
+    /// Releases the block (when reading failed).
+    func discard() { allocation.release() }
 }

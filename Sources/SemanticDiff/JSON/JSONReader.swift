@@ -10,7 +10,7 @@ public enum JSONReader {
     public static let maximumDepth = 512
 
     /// Parses `bytes`, throwing the first syntax error with its position.
-    public static func read(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONDocument {
+    public static func read(_ bytes: Bytes) throws(JSONSyntaxError) -> JSONDocument {
         let result: Result<JSONDocument, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(buffer)
             defer { parser.stack.deallocate() }
@@ -84,7 +84,9 @@ private struct Parser {
         // An empty buffer may have no base address; parsing it fails at once.
         self.base = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
         self.count = bytes.count
-        nodes = NodeBuilder(capacity: count / 16)
+        // A value takes at least two bytes, so count / 2 nodes always fit: large files
+        // reserve that much (untouched pages cost nothing) and never grow.
+        nodes = NodeBuilder(capacity: count >= 1 << 20 ? count / 2 + 16 : count / 16)
         stack = FrameStack(capacity: JSONReader.maximumDepth + 1)
     }
 

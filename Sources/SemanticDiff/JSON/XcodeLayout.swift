@@ -16,7 +16,7 @@ public enum XcodeLayout {
             let order = KeyOrder(raw)
             if document.isCanonical && order.subtreeIsSorted(0) {
                 // Already as Xcode writes it: only the final newline may change.
-                var output = Array(raw.bytes[0..<Int(raw.nodes[0].end)])
+                var output = Array(UnsafeBufferPointer(rebasing: raw.bytes[0..<Int(raw.nodes[0].end)]))
                 if finalNewline { output.append(UInt8(ascii: "\n")) }
                 return output
             }

@@ -25,7 +25,7 @@ public enum CatalogMerge {
                     writer.write(merged, depth: 0)
                     let newline = mergedFinalNewline(base?.endsWithNewline, ours.endsWithNewline, theirs.endsWithNewline)
                     if newline { writer.writer.output.append(UInt8(ascii: "\n")) }
-                    return CatalogMergeResult(main: writer.writer.output.finish(), pieces: writer.pieces, report: engine.report)
+                    return CatalogMergeResult(main: WrittenBytes(writer.writer.output), pieces: writer.pieces, report: engine.report)
                 }
             }
         }
@@ -55,7 +55,7 @@ public struct MergeInputError: Error, Sendable, CustomStringConvertible {
 /// A finished merge: the catalog, and what the merge did.
 public struct CatalogMergeResult: Sendable {
     /// The output with conflicts not yet written.
-    let main: [UInt8]
+    let main: WrittenBytes
     let pieces: [ConflictPiece]
     let report: MergeReport
 
@@ -72,7 +72,14 @@ public struct CatalogMergeResult: Sendable {
 
     /// The merged catalog in Xcode's layout, with conflicts as `markers` say.
     public func bytes(markers: ConflictMarkers = ConflictMarkers()) -> [UInt8] {
-        pieces.isEmpty ? main : markers.apply(main, pieces)
+        pieces.isEmpty ? main.array : markers.apply(main.array, pieces)
+    }
+
+    /// Calls `body` with the merged catalog, without copying it when there
+    /// are no conflicts.
+    public func withBytes<R>(markers: ConflictMarkers = ConflictMarkers(), _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if pieces.isEmpty { return try main.withUnsafeBufferPointer(body) }
+        return try markers.apply(main.array, pieces).withUnsafeBufferPointer(body)
     }
 }
 
