@@ -41,7 +41,8 @@ public struct ConflictMarkers: Sendable {
             func lines(_ text: [UInt8]) -> [ArraySlice<UInt8>] {
                 (Array(prefix) + text + Array(suffix)).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
             }
-            output += hunk(ours: lines(piece.ours), theirs: lines(piece.theirs), base: lines(piece.base))
+            // No base text: the value is not in the base at all (both sides added it).
+            output += hunk(ours: lines(piece.ours), theirs: lines(piece.theirs), base: piece.base.isEmpty ? [] : lines(piece.base))
             cursor = lineEnd
         }
         output += main[cursor...]
