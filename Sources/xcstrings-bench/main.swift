@@ -127,6 +127,10 @@ case "edit":
     let document = try! JSONDocument(parsing: FileBytes.read(arguments[1]))
     let edited = CatalogEditor(seed: UInt64(arguments[3])!, edits: Int(arguments[4])!).apply(to: JSONValue(document, document.root))
     try! AtomicFile.write(edited.xcodeLayout(), to: arguments[2])
+case "mergetime":
+    MergeTiming.run(Array(arguments.dropFirst()))
+case "mergecorpus":
+    MergeTiming.corpus(Array(arguments.dropFirst()))
 case "collation-table":
     CollationTableGenerator.run()
 case "replay":
