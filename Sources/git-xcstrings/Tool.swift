@@ -5,6 +5,8 @@ enum Tool {
     /// The commands, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
         MergeCommand.self,
+        DiffCommand.self,
+        TextconvCommand.self,
         InstallCommand.self,
         UninstallCommand.self,
         FormatCommand.self,

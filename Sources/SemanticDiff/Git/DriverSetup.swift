@@ -34,6 +34,7 @@ public struct DriverSetup {
         return [
             ("merge.xcstrings.name", "String Catalog merge (git-xcstrings)"),
             ("merge.xcstrings.driver", driver),
+            ("diff.xcstrings.textconv", "\(executable) textconv"),
         ]
     }
 
