@@ -1,0 +1,156 @@
+import Testing
+@testable import SemanticDiff
+
+private typealias B = Build
+
+/// The change model: every kind of change, where it sits, and the statistics.
+@Suite("Catalog diff")
+struct CatalogDiffTests {
+    static func catalog(_ value: JSONValue) throws -> Catalog {
+        try Catalog(parsing: value.xcodeLayout())
+    }
+
+    static func diff(_ old: JSONValue?, _ new: JSONValue?, languages: Set<String> = []) throws -> CatalogFileDiff {
+        CatalogDiff.compare(old: try old.map(catalog), new: try new.map(catalog), oldPath: old == nil ? nil : "L.xcstrings",
+                            newPath: new == nil ? nil : "L.xcstrings", languages: languages)
+    }
+
+    static let before = B.catalog([
+        ("Hello", B.entry([("en", B.text("Hello")), ("de", B.text("Hallo")), ("fr", B.text("Bonjour", "needs_review"))])),
+        ("%lld items", B.entry([("en", B.plural([("one", "%lld item"), ("other", "%lld items")])),
+                                ("ru", B.plural([("one", "%lld элемент"), ("other", "%lld элементов")]))])),
+        ("Old", B.entry([("en", B.text("Old")), ("de", B.text("Alt")), ("fr", B.text("Vieux"))])),
+        ("Device", B.entry([("en", .object([("variations", .object([("device", .object([
+            ("iphone", .object([("variations", .object([("plural", .object([("one", B.text("one tap")), ("other", B.text("%lld taps"))]))]))])),
+            ("mac", B.text("click")),
+        ]))]))]))])),
+    ])
+
+    static let after = B.catalog([
+        ("Hello", B.entry([("en", B.text("Hello")), ("de", B.text("Servus")), ("fr", B.text("Bonjour")), ("ja", B.text("こんにちは"))],
+                          comment: "Greeting")),
+        ("%lld items", B.entry([("en", B.plural([("one", "%lld item"), ("other", "%lld items")])),
+                                ("ru", B.plural([("few", "%lld элемента"), ("one", "%lld элемент"), ("other", "%lld элементов")]))])),
+        ("New feature", B.entry([("en", B.text("New feature")), ("de", B.text("Neue Funktion"))], extraction: "manual")),
+        ("Device", B.entry([("en", .object([("variations", .object([("device", .object([
+            ("iphone", .object([("variations", .object([("plural", .object([("one", B.text("one tap!")), ("other", B.text("%lld taps"))]))]))])),
+        ]))]))]))])),
+    ], version: "1.1")
+
+    @Test("every kind of change, with where it sits")
+    func kinds() throws {
+        let diff = try Self.diff(Self.before, Self.after)
+        func find(_ kind: CatalogChange.Kind, _ key: String?, _ language: String? = nil, _ variant: String = "") -> CatalogChange? {
+            diff.changes.first { $0.kind == kind && $0.key == key && $0.language == language && $0.variant == variant }
+        }
+        #expect(find(.catalogChanged, nil) == CatalogChange(kind: .catalogChanged, field: "version", old: "1.0", new: "1.1"))
+        #expect(find(.translationChanged, "Hello", "de") == CatalogChange(kind: .translationChanged, key: "Hello", language: "de",
+                                                                         old: "Hallo", new: "Servus", oldState: "translated", newState: "translated"))
+        #expect(find(.stateChanged, "Hello", "fr")?.oldState == "needs_review")
+        #expect(find(.stateChanged, "Hello", "fr")?.newState == "translated")
+        #expect(find(.translationAdded, "Hello", "ja")?.new == "こんにちは")
+        #expect(diff.changes.contains(CatalogChange(kind: .entryChanged, key: "Hello", field: "comment", old: nil, new: "Greeting")))
+        #expect(find(.translationAdded, "%lld items", "ru", "plural.few")?.new == "%lld элемента")
+        #expect(find(.entryAdded, "New feature")?.translations == 2)
+        #expect(find(.translationAdded, "New feature", "de")?.newState == "translated")
+        #expect(find(.entryRemoved, "Old")?.translations == 3)
+        #expect(find(.translationChanged, "Device", "en", "device.iphone.plural.one")?.new == "one tap!")
+        #expect(find(.translationRemoved, "Device", "en", "device.mac")?.old == "click")
+        #expect(!diff.changes.contains { $0.key == "%lld items" && $0.language == "en" })
+    }
+
+    @Test("statistics per language: counts and coverage before and after")
+    func statistics() throws {
+        let diff = try Self.diff(Self.before, Self.after)
+        let byLanguage = Dictionary(uniqueKeysWithValues: diff.statistics.map { ($0.language, $0) })
+        #expect(diff.statistics.map(\.language) == ["de", "en", "fr", "ja", "ru"])
+        let german = try #require(byLanguage["de"])
+        #expect((german.added, german.changed, german.removed, german.stateChanges) == (1, 1, 1, 0))
+        // Before: Hello, Old translated of 4 entries; after: Hello, New feature of 4.
+        #expect(german.coverageBefore == 0.5)
+        #expect(german.coverageAfter == 0.5)
+        let french = try #require(byLanguage["fr"])
+        #expect(french.stateChanges == 1)
+        #expect(french.removed == 1)
+        #expect(french.coverageBefore == 0.25 && french.coverageAfter == 0.25)
+        #expect(byLanguage["ja"]?.coverageAfter == 0.25)
+    }
+
+    @Test("coverage leaves out stale entries and those not to translate, and needs every variant translated")
+    func coverage() throws {
+        let catalog = try Self.catalog(B.catalog([
+            ("a", B.entry([("de", B.text("x"))])),
+            ("b", B.entry([("de", B.text("x"))], extraction: "stale")),
+            ("c", B.entry([("de", B.text("x"))], extra: [("shouldTranslate", .bool(false))])),
+            ("d", B.entry([("de", B.plural([("one", "x"), ("other", "y")], state: "translated"))])),
+            ("e", B.entry([("de", .object([("variations", .object([("plural", .object([
+                ("one", B.text("x")), ("other", B.text("y", "needs_review")),
+            ]))]))]))])),
+        ]))
+        let coverage = Coverage(catalog)
+        #expect(coverage.total == 3)
+        #expect(coverage.translated["de"] == 2)
+    }
+
+    @Test("an added catalog and a deleted one")
+    func addedAndDeleted() throws {
+        let added = try Self.diff(nil, Self.before)
+        #expect(added.changes.filter { $0.kind == .entryAdded }.count == 4)
+        #expect(added.oldPath == nil)
+        let deleted = try Self.diff(Self.before, nil)
+        #expect(deleted.changes.map(\.kind) == Array(repeating: .entryRemoved, count: 4))
+        #expect(deleted.statistics.first { $0.language == "de" }?.removed == 2)
+    }
+
+    @Test("another tool's layout of the same catalog is no change at all")
+    func layoutOnly() throws {
+        let compact = #"{"version":"1.0","strings":{"Hello":{"localizations":{"de":{"stringUnit":{"value":"Hallo","state":"translated"}}}}},"sourceLanguage":"en"}"#
+        let xcode = B.catalog([("Hello", B.entry([("de", B.text("Hallo"))]))])
+        let diff = CatalogDiff.compare(old: try Catalog(parsing: Array(compact.utf8)), new: try Self.catalog(xcode),
+                                       oldPath: "L", newPath: "L")
+        #expect(diff.changes.isEmpty)
+    }
+
+    @Test("--language keeps only those languages")
+    func languageFilter() throws {
+        let diff = try Self.diff(Self.before, Self.after, languages: ["ru", "ja"])
+        #expect(Set(diff.changes.compactMap(\.language)) == ["ru", "ja"])
+        #expect(diff.statistics.map(\.language) == ["ja", "ru"])
+    }
+
+    @Test("the text form groups by entry, one line per translation, escapes shown")
+    func text() throws {
+        let old = B.catalog([("Hello", B.entry([("de", B.text("Hallo")), ("fr", B.text("Salut", "needs_review"))]))])
+        let new = B.catalog([("Hello", B.entry([("de", B.text("Servus\nda")), ("fr", B.text("Salut")), ("ja", B.text("こんにちは"))])),
+                             ("New", B.entry([("de", B.text("Neu"))]))])
+        let text = DiffRenderer.text([try Self.diff(old, new)], color: false)
+        #expect(text == """
+            L.xcstrings
+            ~ "Hello"
+                de   "Hallo" → "Servus\\nda"
+                fr   state needs_review → translated
+                ja + "こんにちは"  [translated]
+            + "New"  (1 translation)
+                de + "Neu"  [translated]
+
+            """)
+        let colored = DiffRenderer.text([try Self.diff(old, new)], color: true)
+        #expect(colored.contains("\u{1B}[32m+ \"Neu\"\u{1B}[0m"))
+    }
+
+    @Test("the JSON form has every field, and parses back")
+    func json() throws {
+        let bytes = DiffRenderer.json([try Self.diff(Self.before, Self.after)])
+        let document = try JSONDocument(parsing: bytes)
+        let value = JSONValue(document, document.root)
+        guard case .array(let files)? = value["files"], let file = files.first else { Issue.record("no files"); return }
+        #expect(file["old_path"] == .string("L.xcstrings"))
+        guard case .array(let changes)? = file["changes"] else { Issue.record("no changes"); return }
+        for change in changes {
+            #expect(change.members.map(\.key) == ["kind", "key", "language", "variant", "field", "old", "new", "old_state",
+                                                  "new_state", "translations"])
+        }
+        #expect(changes.contains { $0["kind"] == .string("translation_changed") && $0["old"] == .string("Hallo") })
+        #expect(file[path: "stats", "de", "coverage_after"] == .number("0.5"))
+    }
+}
