@@ -102,4 +102,12 @@ XCS_GIT_FUNCTION(git_index_get_bypath)
 
 #undef XCS_GIT_FUNCTION
 
+/*
+ * git_libgit2_opts is variadic, which Swift cannot call. This calls it, from
+ * a pointer found with dlsym, with one int value.
+ */
+static inline int xcs_git_libgit2_opts_int(void *opts, int option, int value) {
+    return ((int (*)(int, ...))opts)(option, value);
+}
+
 #endif

@@ -40,6 +40,7 @@ enum DiffCommand: Command {
         aliases: ["h": "help"])
 
     static func run(_ arguments: Arguments) -> Int32 {
+        var timer = PhaseTimer()
         let color: Bool
         switch arguments.has("no-color") ? "never" : arguments.value("color") {
         case nil, "auto": color = Console.wantsColor()
@@ -65,9 +66,11 @@ enum DiffCommand: Command {
         } else {
             do {
                 let repository = try Repository(discoveringFrom: ".")
+                timer.mark("open")
                 let (sides, limits) = try sides(arguments, repository)
                 paths = limits
                 files = try repository.changedCatalogs(sides, paths: limits)
+                timer.mark("read")
             } catch let error as UsageError {
                 return Tool.usageFailure(self, error.message)
             } catch {
@@ -89,6 +92,7 @@ enum DiffCommand: Command {
                     return .failure(error)
                 }
             }
+            timer.mark("parse")
             var catalogs: [Catalog?] = []
             for (side, outcome) in zip(["old", "new"], parsed) {
                 switch outcome {
@@ -102,6 +106,11 @@ enum DiffCommand: Command {
             }
             return CatalogDiff.compare(old: catalogs[0], new: catalogs[1], oldPath: file.oldPath, newPath: file.newPath,
                                        languages: languages, statistics: withStatistics)
+        }
+        timer.mark("compare")
+        defer {
+            timer.mark("print")
+            timer.report()
         }
         if arguments.has("json") {
             Console.write(DiffRenderer.json(diffs))

@@ -66,13 +66,23 @@ public enum CatalogDiff {
         field("extractionState", old.extractionState?.rawValue, new.extractionState?.rawValue)
         field("shouldTranslate", old.shouldTranslate ? nil : "false", new.shouldTranslate ? nil : "false")
 
+        // Localizations whose bytes are the same on both sides have nothing to report.
+        let oldLocalizations = old.localizations.filter { wanted($0.language) }
+        let newLocalizations = new.localizations.filter { wanted($0.language) }
+        var unchanged = Set<String>()
+        for localization in newLocalizations {
+            if let previous = oldLocalizations.first(where: { $0.language == localization.language }),
+               JSONEquality.equal(previous.document, previous.node, localization.document, localization.node) {
+                unchanged.insert(localization.language)
+            }
+        }
         struct Place: Hashable { var language: String; var variant: Variant }
         var before: [Place: Translation] = [:]
-        for translation in old.localizations.filter({ wanted($0.language) }).flatMap(\.translations) {
+        for translation in oldLocalizations.filter({ !unchanged.contains($0.language) }).flatMap(\.translations) {
             before[Place(language: translation.language, variant: translation.variant)] = translation
         }
         var after = Set<Place>()
-        for translation in new.localizations.filter({ wanted($0.language) }).flatMap(\.translations) {
+        for translation in newLocalizations.filter({ !unchanged.contains($0.language) }).flatMap(\.translations) {
             let place = Place(language: translation.language, variant: translation.variant)
             after.insert(place)
             let variant = translation.variant.description
@@ -90,7 +100,7 @@ public enum CatalogDiff {
                                              oldState: previous.state?.rawValue, newState: translation.state?.rawValue))
             }
         }
-        for translation in old.localizations.filter({ wanted($0.language) }).flatMap(\.translations)
+        for translation in oldLocalizations.filter({ !unchanged.contains($0.language) }).flatMap(\.translations)
         where !after.contains(Place(language: translation.language, variant: translation.variant)) {
             changes.append(CatalogChange(kind: .translationRemoved, key: key, language: translation.language,
                                          variant: translation.variant.description, old: translation.value,

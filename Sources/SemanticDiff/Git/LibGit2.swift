@@ -204,6 +204,11 @@ final class LibGit2: @unchecked Sendable {
             throw GitError("libgit2 \(version) was found, but git-xcstrings was built against \(LibGit2.headerVersion); rebuild it")
         }
         guard libgit2_init() >= 0 else { throw GitError("libgit2 could not be initialised") }
+        // Like git itself, trust the object store instead of hashing every object read again
+        // (libgit2's collision-detecting SHA-1 would double the time to read a large catalog).
+        if let options = dlsym(handle, "git_libgit2_opts") {
+            _ = xcs_git_libgit2_opts_int(options, Int32(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION.rawValue), 0)
+        }
     }
 
     /// Opens the shared library: `GIT_XCSTRINGS_LIBGIT2` if set, else the
