@@ -41,6 +41,8 @@ enum DiffCommand: Command {
 
     static func run(_ arguments: Arguments) -> Int32 {
         var timer = PhaseTimer()
+        // The new versions are read and parsed on a thread of their own, started now.
+        let workers = Workers(1)
         let color: Bool
         switch arguments.has("no-color") ? "never" : arguments.value("color") {
         case nil, "auto": color = Console.wantsColor()
@@ -49,28 +51,26 @@ enum DiffCommand: Command {
         case let other?: return Tool.usageFailure(self, "--color takes always, never or auto, not '\(other)'")
         }
         let languages = Set(arguments.all("language"))
-        var files: [CatalogFileVersions]
-        var paths: [String] = []
+        var files: [CatalogFileChange]
+        var repository: Repository?
         if arguments.has("git-external") {
             let values = arguments.positional
             guard values.count == 7 else {
                 return Tool.usageFailure(self, "--git-external takes git's seven arguments: PATH OLD OLD_HEX OLD_MODE NEW NEW_HEX NEW_MODE")
             }
-            guard let pair = readPair(values[1], values[4], oldPath: values[0], newPath: values[0]) else { return ExitStatus.failure }
-            files = [pair]
+            files = [pair(values[1], values[4], oldPath: values[0], newPath: values[0])]
         } else if arguments.has("no-index") {
             let values = arguments.positional + (arguments.afterSeparator ?? [])
             guard values.count == 2 else { return Tool.usageFailure(self, "--no-index takes two files") }
-            guard let pair = readPair(values[0], values[1], oldPath: values[0], newPath: values[1]) else { return ExitStatus.failure }
-            files = [pair]
+            files = [pair(values[0], values[1], oldPath: values[0], newPath: values[1])]
         } else {
             do {
-                let repository = try Repository(discoveringFrom: ".")
+                let opened = try Repository(discoveringFrom: ".")
                 timer.mark("open")
-                let (sides, limits) = try sides(arguments, repository)
-                paths = limits
-                files = try repository.changedCatalogs(sides, paths: limits)
-                timer.mark("read")
+                let (sides, limits) = try sides(arguments, opened)
+                files = try opened.changedCatalogs(sides, paths: limits)
+                timer.mark("changes")
+                repository = opened
             } catch let error as UsageError {
                 return Tool.usageFailure(self, error.message)
             } catch {
@@ -79,27 +79,31 @@ enum DiffCommand: Command {
             }
         }
 
-        // Parse both sides of every file (at once for large ones), compare, render.
+        // Read and parse both versions of every file, each on its own thread
+        // with its own handle on the repository; compare; render.
         var failed = false
-        let large = files.reduce(0) { $0 + ($1.oldBytes?.count ?? 0) + ($1.newBytes?.count ?? 0) } > 1_500_000
         let withStatistics = arguments.has("stat") || arguments.has("json")
+        let readers = Readers(repository)
         let diffs: [CatalogFileDiff] = files.compactMap { file in
-            let parsed = parallelMap([file.oldBytes, file.newBytes], worthIt: large) { bytes -> Result<Catalog?, CatalogError> in
-                guard let bytes else { return .success(nil) }
-                do throws(CatalogError) {
+            let parsed = workers.map([0, 1]) { side -> Result<Catalog?, SideFailure> in
+                guard let source = side == 0 ? file.old : file.new else { return .success(nil) }
+                do {
+                    let bytes = try source.bytes(in: readers.repository(for: side))
                     return .success(try Catalog(parsing: bytes))
+                } catch let error as CatalogError {
+                    return .failure(SideFailure(message: ":\(error)"))
                 } catch {
-                    return .failure(error)
+                    return .failure(SideFailure(message: ": \(error)"))
                 }
             }
-            timer.mark("parse")
+            timer.mark("read and parse")
             var catalogs: [Catalog?] = []
             for (side, outcome) in zip(["old", "new"], parsed) {
                 switch outcome {
                 case .success(let catalog): catalogs.append(catalog)
-                case .failure(let error):
+                case .failure(let failure):
                     let path = (side == "old" ? file.oldPath : file.newPath) ?? "?"
-                    Console.error("error: \(path) (\(side)):\(error)")
+                    Console.error("error: \(path) (\(side))\(failure.message)")
                     failed = true
                     return nil
                 }
@@ -119,7 +123,6 @@ enum DiffCommand: Command {
         } else {
             Console.out(DiffRenderer.text(diffs, color: color))
         }
-        _ = paths
         if failed { return ExitStatus.failure }
         if arguments.has("exit-code") && diffs.contains(where: { !$0.changes.isEmpty }) { return ExitStatus.attention }
         return ExitStatus.success
@@ -173,22 +176,30 @@ enum DiffCommand: Command {
     }
 
     /// Two files given by path (`/dev/null` for none).
-    static func readPair(_ old: String, _ new: String, oldPath: String, newPath: String) -> CatalogFileVersions? {
-        var pair = CatalogFileVersions()
-        do {
-            if old != "/dev/null" {
-                pair.oldPath = oldPath
-                pair.oldBytes = try FileBytes.read(old)
-            }
-            if new != "/dev/null" {
-                pair.newPath = newPath
-                pair.newBytes = try FileBytes.read(new)
-            }
-        } catch {
-            Console.error("error: \(error)")
-            return nil
+    static func pair(_ old: String, _ new: String, oldPath: String, newPath: String) -> CatalogFileChange {
+        CatalogFileChange(oldPath: old == "/dev/null" ? nil : oldPath, newPath: new == "/dev/null" ? nil : newPath,
+                          old: old == "/dev/null" ? nil : .file(old), new: new == "/dev/null" ? nil : .file(new))
+    }
+
+    /// Why one version of a file could not be read.
+    struct SideFailure: Error {
+        var message: String
+    }
+
+    /// The repository handles reading uses: the command's own for the old
+    /// versions and, for the new ones, read on another thread, a second one
+    /// opened by that thread.
+    final class Readers: @unchecked Sendable {
+        let main: Repository?
+        private var second: Repository?
+
+        init(_ main: Repository?) { self.main = main }
+
+        func repository(for side: Int) throws -> Repository? {
+            guard side == 1, let main else { return main }
+            if second == nil { second = try main.reopened() }
+            return second
         }
-        return pair
     }
 }
 

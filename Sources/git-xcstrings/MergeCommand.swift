@@ -48,6 +48,10 @@ enum MergeCommand: Command {
         let (basePath, oursPath, theirsPath) = (files[0], files[1], files[2])
         let name = arguments.value("path") ?? oursPath
         var timer = PhaseTimer()
+        // Large inputs are mapped and parsed at once, ours on this thread and
+        // the others on workers started before anything is read.
+        let large = files.reduce(0) { $0 + (FileBytes.size($1) ?? 0) } > 1_500_000
+        let workers = Workers(2, worthIt: large)
         let contents: [Bytes]
         do {
             contents = try files.map { path throws(FileError) in try Bytes.mapping(path) }
@@ -63,11 +67,9 @@ enum MergeCommand: Command {
         let quiet = arguments.has("quiet")
         func report(_ line: String) { if !quiet { Console.error(line) } }
 
-        // Parse (ours on this thread, the others at the same time on their own);
-        // anything that is not a catalog goes to the line merge.
+        // Anything that is not a catalog goes to the line merge.
         let sides = ["base", "ours", "theirs"]
-        let large = contents.reduce(0) { $0 + $1.count } > 1_500_000
-        let parsed = parallelMap([1, 0, 2], worthIt: large) { index in
+        let parsed = workers.map([1, 0, 2]) { index in
             Self.parse(contents[index], allowEmpty: index == 0)
         }.enumerated().sorted { [1, 0, 2][$0.offset] < [1, 0, 2][$1.offset] }.map(\.element)
         var documents: [JSONDocument?] = []

@@ -129,6 +129,8 @@ case "edit":
     try! AtomicFile.write(edited.xcodeLayout(), to: arguments[2])
 case "mergetime":
     MergeTiming.run(Array(arguments.dropFirst()))
+case "difftime":
+    DiffTiming.run(Array(arguments.dropFirst()))
 case "mergecorpus":
     MergeTiming.corpus(Array(arguments.dropFirst()))
 case "collation-table":
@@ -140,6 +142,6 @@ case "generate":
     let seed = arguments.count > 4 ? UInt64(arguments[4])! : 1
     try! AtomicFile.write(CatalogGenerator(keys: keys, languages: languages, seed: seed).bytes(), to: arguments[3])
 default:
-    print("usage: xcstrings-bench json FILE… | peak FILE | generate KEYS LANGUAGES OUT [SEED] | edit IN OUT SEED EDITS | replay CORPUS TOOL [-v] | collation-table")
+    print("usage: xcstrings-bench json FILE… | peak FILE | generate KEYS LANGUAGES OUT [SEED] | edit IN OUT SEED EDITS | mergetime … | mergecorpus … | difftime … | replay CORPUS TOOL [-v] | collation-table")
     exit(2)
 }

@@ -19,6 +19,11 @@ public struct Catalog: Sendable {
 
     /// Parses and views `bytes`.
     public init(parsing bytes: [UInt8]) throws(CatalogError) {
+        try self.init(parsing: Bytes(bytes))
+    }
+
+    /// Parses and views `bytes` (a mapped file, a blob), without copying them.
+    public init(parsing bytes: Bytes) throws(CatalogError) {
         do {
             try self.init(try JSONDocument(parsing: bytes))
         } catch let error as JSONSyntaxError {

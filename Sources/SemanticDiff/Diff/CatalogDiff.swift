@@ -36,7 +36,8 @@ public enum CatalogDiff {
                     }
                     seen.insert(match.value)
                     if JSONEquality.equal(oldRaw, match.value, newRaw, entry.node) { continue }
-                    changes += compare(Entry(document: old.document, keyNode: match.key, node: match.value), entry, wanted: wanted)
+                    changes += compare(Entry(document: old.document, keyNode: match.key, node: match.value), entry,
+                                       oldRaw: oldRaw, newRaw: newRaw, wanted: wanted)
                 }
                 for entry in old?.entries ?? [] where !seen.contains(entry.node) {
                     var count = 0
@@ -56,7 +57,8 @@ public enum CatalogDiff {
     }
 
     /// The changes between two versions of one entry.
-    static func compare(_ old: Entry, _ new: Entry, wanted: (String) -> Bool) -> [CatalogChange] {
+    static func compare(_ old: Entry, _ new: Entry, oldRaw: RawDocument, newRaw: RawDocument,
+                        wanted: (String) -> Bool) -> [CatalogChange] {
         var changes: [CatalogChange] = []
         let key = new.key
         func field(_ name: String, _ before: String?, _ after: String?) {
@@ -66,23 +68,33 @@ public enum CatalogDiff {
         field("extractionState", old.extractionState?.rawValue, new.extractionState?.rawValue)
         field("shouldTranslate", old.shouldTranslate ? nil : "false", new.shouldTranslate ? nil : "false")
 
-        // Localizations whose bytes are the same on both sides have nothing to report.
-        let oldLocalizations = old.localizations.filter { wanted($0.language) }
-        let newLocalizations = new.localizations.filter { wanted($0.language) }
-        var unchanged = Set<String>()
-        for localization in newLocalizations {
-            if let previous = oldLocalizations.first(where: { $0.language == localization.language }),
-               JSONEquality.equal(previous.document, previous.node, localization.document, localization.node) {
-                unchanged.insert(localization.language)
+        // Only localizations whose bytes differ are read further.
+        var oldLocalizations: [Localization] = [], newLocalizations: [Localization] = []
+        let oldMembers = ObjectMembers(oldRaw, old.field("localizations") ?? -1)
+        let newMembers = ObjectMembers(newRaw, new.field("localizations") ?? -1)
+        var matched = [Bool](repeating: false, count: oldMembers.count)
+        func collect(_ document: JSONDocument, _ member: JSONDocument.Member, into list: inout [Localization]) {
+            let language = document.string(member.key)
+            if wanted(language) { list.append(Localization(document: document, language: language, node: member.value)) }
+        }
+        for (position, member) in newMembers.enumerated() {
+            if let match = oldMembers.position(of: newRaw, member.key, hint: position) {
+                matched[match] = true
+                if JSONEquality.equal(oldRaw, oldMembers[match].value, newRaw, member.value) { continue }
+                collect(old.document, oldMembers[match], into: &oldLocalizations)
             }
+            collect(new.document, member, into: &newLocalizations)
+        }
+        for (position, member) in oldMembers.enumerated() where !matched[position] {
+            collect(old.document, member, into: &oldLocalizations)
         }
         struct Place: Hashable { var language: String; var variant: Variant }
         var before: [Place: Translation] = [:]
-        for translation in oldLocalizations.filter({ !unchanged.contains($0.language) }).flatMap(\.translations) {
+        for translation in oldLocalizations.flatMap(\.translations) {
             before[Place(language: translation.language, variant: translation.variant)] = translation
         }
         var after = Set<Place>()
-        for translation in newLocalizations.filter({ !unchanged.contains($0.language) }).flatMap(\.translations) {
+        for translation in newLocalizations.flatMap(\.translations) {
             let place = Place(language: translation.language, variant: translation.variant)
             after.insert(place)
             let variant = translation.variant.description
@@ -100,7 +112,7 @@ public enum CatalogDiff {
                                              oldState: previous.state?.rawValue, newState: translation.state?.rawValue))
             }
         }
-        for translation in oldLocalizations.filter({ !unchanged.contains($0.language) }).flatMap(\.translations)
+        for translation in oldLocalizations.flatMap(\.translations)
         where !after.contains(Place(language: translation.language, variant: translation.variant)) {
             changes.append(CatalogChange(kind: .translationRemoved, key: key, language: translation.language,
                                          variant: translation.variant.description, old: translation.value,

@@ -60,25 +60,44 @@ public struct Bytes: RandomAccessCollection, Sendable {
         return Bytes(storage: Storage(mapped: address.assumingMemoryBound(to: UInt8.self), count: size))
     }
 
+    /// Memory that belongs to someone else (a blob of libgit2), used in
+    /// place; `release` gives it back once the last copy of these bytes goes.
+    public static func borrowing(_ memory: UnsafeRawBufferPointer, release: @escaping @Sendable () -> Void) -> Bytes {
+        guard let start = memory.baseAddress, memory.count > 0 else {
+            release()
+            return Bytes([])
+        }
+        let pointer = UnsafeMutablePointer(mutating: start.assumingMemoryBound(to: UInt8.self))
+        return Bytes(storage: Storage(mapped: pointer, count: memory.count, release: release))
+    }
+
     private final class Storage: @unchecked Sendable {
         let array: [UInt8]
         let mapped: UnsafeMutablePointer<UInt8>?
         let count: Int
+        /// Gives back borrowed memory; nil for a mapping of our own.
+        let release: (@Sendable () -> Void)?
 
         init(array: [UInt8]) {
             self.array = array
             mapped = nil
             count = array.count
+            release = nil
         }
 
-        init(mapped: UnsafeMutablePointer<UInt8>, count: Int) {
+        init(mapped: UnsafeMutablePointer<UInt8>, count: Int, release: (@Sendable () -> Void)? = nil) {
             array = []
             self.mapped = mapped
             self.count = count
+            self.release = release
         }
 
         deinit {
-            if let mapped { munmap(mapped, count) }
+            if let release {
+                release()
+            } else if let mapped {
+                munmap(mapped, count)
+            }
         }
     }
 }

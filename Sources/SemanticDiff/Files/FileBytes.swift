@@ -39,6 +39,12 @@ public enum FileBytes {
         }
     }
 
+    /// The size of the file at `path` in bytes; nil when it cannot be found.
+    public static func size(_ path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
+
     /// Whether a file or directory exists at `path`.
     public static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0

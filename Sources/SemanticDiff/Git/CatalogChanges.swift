@@ -5,22 +5,6 @@ import Glibc
 import Darwin
 #endif
 
-/// The two versions of one changed catalog file, read through libgit2.
-public struct CatalogFileVersions: Sendable {
-    /// Paths from the top of the work tree; nil where the file does not exist.
-    public var oldPath: String?
-    public var newPath: String?
-    public var oldBytes: [UInt8]?
-    public var newBytes: [UInt8]?
-
-    public init(oldPath: String? = nil, newPath: String? = nil, oldBytes: [UInt8]? = nil, newBytes: [UInt8]? = nil) {
-        self.oldPath = oldPath
-        self.newPath = newPath
-        self.oldBytes = oldBytes
-        self.newBytes = newBytes
-    }
-}
-
 /// What a diff compares, in git's terms.
 public enum DiffSides: Sendable {
     /// `git diff`: the work tree against the index.
@@ -56,7 +40,7 @@ extension Repository {
     /// Every changed `.xcstrings` file between `sides`, renames detected,
     /// limited to `paths` (relative to the top of the work tree; a directory
     /// stands for everything under it).
-    public func changedCatalogs(_ sides: DiffSides, paths: [String] = []) throws(GitError) -> [CatalogFileVersions] {
+    public func changedCatalogs(_ sides: DiffSides, paths: [String] = []) throws(GitError) -> [CatalogFileChange] {
         var options = git_diff_options()
         try git.check(git.diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), "cannot set up the diff")
         var diff: OpaquePointer?
@@ -94,50 +78,42 @@ extension Repository {
         find.flags = GIT_DIFF_FIND_RENAMES.rawValue
         try git.check(git.diff_find_similar(diff, &find), "cannot detect renames")
 
-        var files: [CatalogFileVersions] = []
+        var files: [CatalogFileChange] = []
+        let newOnDisk: Bool
+        switch sides {
+        case .workTreeAgainstIndex, .workTreeAgainst: newOnDisk = true
+        default: newOnDisk = false
+        }
         for index in 0..<git.diff_num_deltas(diff) {
             guard let delta = git.diff_get_delta(diff, index)?.pointee else { continue }
             let oldPath = delta.old_file.path.map { String(cString: $0) }
             let newPath = delta.new_file.path.map { String(cString: $0) }
             guard [oldPath, newPath].contains(where: { $0?.hasSuffix(".xcstrings") == true }) else { continue }
-            var file = CatalogFileVersions()
+            var file = CatalogFileChange()
             if delta.status != GIT_DELTA_ADDED && delta.status != GIT_DELTA_UNTRACKED {
                 file.oldPath = oldPath
-                file.oldBytes = try contents(of: delta.old_file, onDisk: false)
+                file.old = try source(of: delta.old_file, onDisk: false)
             }
             if delta.status != GIT_DELTA_DELETED {
                 file.newPath = newPath
-                let onDisk: Bool
-                switch sides {
-                case .workTreeAgainstIndex, .workTreeAgainst: onDisk = true
-                default: onDisk = false
-                }
-                file.newBytes = try contents(of: delta.new_file, onDisk: onDisk)
+                file.new = try source(of: delta.new_file, onDisk: newOnDisk)
             }
             files.append(file)
         }
         return files
     }
 
-    /// The bytes of one side of a delta: its blob, or the work tree's file.
-    private func contents(of file: git_diff_file, onDisk: Bool) throws(GitError) -> [UInt8] {
+    /// Where one side of a delta is: its blob, or the work tree's file
+    /// (when it is the work tree that is compared, or git has no id for it).
+    private func source(of file: git_diff_file, onDisk: Bool) throws(GitError) -> CatalogSource {
         let path = file.path.map { String(cString: $0) } ?? ""
         var id = file.id
         let validID = file.flags & GIT_DIFF_FLAG_VALID_ID.rawValue != 0 && git.oid_is_zero(&id) == 0
         if onDisk || !validID {
             guard let workTree else { throw GitError("\(path): no work tree to read it from") }
-            do {
-                return try FileBytes.read(workTree + path)
-            } catch {
-                throw GitError(error.description)
-            }
+            return .file(workTree + path)
         }
-        var blob: OpaquePointer?
-        try git.check(git.blob_lookup(&blob, pointer, &id), "cannot read \(path)")
-        defer { git.blob_free(blob) }
-        let size = Int(git.blob_rawsize(blob))
-        guard size > 0, let content = git.blob_rawcontent(blob) else { return [] }
-        return Array(UnsafeRawBufferPointer(start: content, count: size).bindMemory(to: UInt8.self))
+        return .blob(BlobID(oid: id))
     }
 
     /// The tree of `revision` (a commit, tag or tree); the caller frees it.

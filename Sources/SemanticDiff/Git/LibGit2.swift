@@ -225,7 +225,7 @@ final class LibGit2: @unchecked Sendable {
         candidates += ["libgit2.so.\(LIBGIT2_VER_MAJOR).\(LIBGIT2_VER_MINOR)", "libgit2.so"]
         #endif
         for candidate in candidates {
-            if let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) { return handle }
+            if let handle = dlopen(candidate, RTLD_LAZY | RTLD_LOCAL) { return handle }
         }
         throw GitError("cannot open libgit2 (tried \(candidates.joined(separator: ", "))): \(lastLoaderError()); "
                        + "install it (apt-get install libgit2-dev, brew install libgit2) or set GIT_XCSTRINGS_LIBGIT2")

@@ -1,10 +1,13 @@
 import CGit2
 
 /// An open git repository (libgit2's `git_repository`), freed when the
-/// last reference goes.
+/// last reference goes. Like libgit2's object, it is to be used by one
+/// thread at a time; ``reopened()`` gives another thread its own.
 public final class Repository: @unchecked Sendable {
     let git: LibGit2
     let pointer: OpaquePointer
+    /// Where it was discovered from.
+    private let directory: String
 
     /// The repository that contains `directory`, searching upwards as git
     /// does and honouring `GIT_DIR`, `GIT_WORK_TREE` and the other variables
@@ -18,6 +21,12 @@ public final class Repository: @unchecked Sendable {
         }
         try git.check(status, "cannot open the repository at \(directory)")
         pointer = repository!
+        self.directory = directory
+    }
+
+    /// Another handle on the same repository, for another thread.
+    public func reopened() throws(GitError) -> Repository {
+        try Repository(discoveringFrom: directory)
     }
 
     deinit { git.repository_free(pointer) }
