@@ -24,7 +24,7 @@ enum Tool {
         var text = "usage: git xcstrings <command> [<args>]\n\n"
         text += "A merge driver and semantic diff for Apple String Catalogs (.xcstrings).\n\ncommands:\n"
         for command in commands {
-            text += "  " + command.name.padding(toLength: 10) + command.summary + "\n"
+            text += "  " + command.name + String(repeating: " ", count: max(1, 10 - command.name.count)) + command.summary + "\n"
         }
         text += "\n  --version   print the version and the libgit2 it runs on\n"
         text += "\nSee 'git xcstrings <command> --help' for a command's options.\n"
@@ -78,8 +78,3 @@ enum Tool {
 
 }
 
-extension String {
-    func padding(toLength length: Int) -> String {
-        count >= length ? self + " " : self + String(repeating: " ", count: length - count)
-    }
-}

@@ -138,6 +138,31 @@ struct CatalogDiffTests {
         #expect(colored.contains("\u{1B}[32m+ \"Neu\"\u{1B}[0m"))
     }
 
+    @Test("--stat: a line per language that moved, counts in words, coverage aligned")
+    func stat() throws {
+        // An added English-only entry changes French coverage without a French change;
+        // German is untouched and left out.
+        let old = B.catalog([("A", B.entry([("en", B.text("A")), ("fr", B.text("A-fr")), ("de", B.text("A-de"))]))])
+        let new = B.catalog([("A", B.entry([("en", B.text("A")), ("fr", B.text("A-fr")), ("de", B.text("A-de"))])),
+                             ("B", B.entry([("en", B.text("B"))]))])
+        #expect(DiffRenderer.stat([try Self.diff(old, new)], color: false) == """
+            L.xcstrings
+              de  no changes   coverage 100% → 50%
+              en  1 added      coverage 100% → 100%
+              fr  no changes   coverage 100% → 50%
+
+            """)
+        let reviewed = B.catalog([("A", B.entry([("en", B.text("A")), ("fr", B.text("A-fr", "needs_review")), ("de", B.text("A-de"))]))])
+        let edited = B.catalog([("A", B.entry([("en", B.text("A")), ("fr", B.text("A-fr")), ("de", B.text("A-de2"))]))])
+        #expect(DiffRenderer.stat([try Self.diff(reviewed, edited)], color: false) == """
+            L.xcstrings
+              de  1 changed        coverage 100% → 100%
+              fr  1 state change   coverage   0% → 100%
+
+            """)
+        #expect(DiffRenderer.stat([try Self.diff(reviewed, edited)], color: true).contains("\u{1B}[33m1 changed\u{1B}[0m"))
+    }
+
     @Test("the JSON form has every field, and parses back")
     func json() throws {
         let bytes = DiffRenderer.json([try Self.diff(Self.before, Self.after)])

@@ -101,20 +101,35 @@ public enum DiffRenderer {
     /// changes, and coverage before → after.
     public static func stat(_ files: [CatalogFileDiff], color: Bool) -> String {
         let palette = Palette(color: color)
+        func coverage(_ value: Double?) -> String {
+            value.map { String(Int(($0 * 100).rounded())) + "%" } ?? "–"
+        }
+        func counted(_ count: Int, _ word: String, _ plural: String? = nil) -> String? {
+            count == 0 ? nil : "\(count) " + (count == 1 ? word : plural ?? word)
+        }
         var output = ""
         for file in files where !file.changes.isEmpty {
             output += palette.bold + file.displayPath + palette.reset + "\n"
-            let width = max(file.statistics.map(\.language.count).max() ?? 0, 2)
-            for statistics in file.statistics {
-                func coverage(_ value: Double?) -> String {
-                    value.map { String(Int(($0 * 100).rounded())) + "%" } ?? "–"
-                }
-                output += "  " + statistics.language.padding(toLength: width)
-                output += " \(palette.green)+\(statistics.added)\(palette.reset)"
-                output += " \(palette.yellow)~\(statistics.changed)\(palette.reset)"
-                output += " \(palette.red)-\(statistics.removed)\(palette.reset)"
-                output += "  states \(statistics.stateChanges)"
-                output += "  coverage \(coverage(statistics.coverageBefore)) → \(coverage(statistics.coverageAfter))\n"
+            // Languages where nothing moved are left out.
+            let rows: [(language: String, counts: String, shown: String, coverage: String)] = file.statistics.compactMap { statistics in
+                let parts = [(counted(statistics.added, "added"), palette.green),
+                             (counted(statistics.changed, "changed"), palette.yellow),
+                             (counted(statistics.removed, "removed"), palette.red),
+                             (counted(statistics.stateChanges, "state change", "state changes"), "")]
+                    .compactMap { text, colour in text.map { ($0, colour) } }
+                let before = coverage(statistics.coverageBefore), after = coverage(statistics.coverageAfter)
+                guard !parts.isEmpty || before != after else { return nil }
+                let plain = parts.isEmpty ? "no changes" : parts.map(\.0).joined(separator: ", ")
+                let shown = parts.isEmpty ? plain : parts.map { text, colour in
+                    colour.isEmpty ? text : colour + text + palette.reset
+                }.joined(separator: ", ")
+                return (statistics.language, plain, shown, "coverage \(before.padding(toLength: 4, leading: true)) → \(after)")
+            }
+            let languageWidth = rows.map(\.language.count).max() ?? 0
+            let countsWidth = rows.map(\.counts.count).max() ?? 0
+            for row in rows {
+                output += "  " + row.language.padding(toLength: languageWidth) + "  " + row.shown
+                output += String(repeating: " ", count: countsWidth - row.counts.count) + "   " + row.coverage + "\n"
             }
         }
         return output
@@ -165,8 +180,11 @@ public enum DiffRenderer {
 }
 
 extension String {
-    /// The string padded with spaces to `length` characters.
-    func padding(toLength length: Int) -> String {
-        count >= length ? self : self + String(repeating: " ", count: length - count)
+    /// The string padded with spaces to `length` characters, after it or
+    /// (`leading`) before it.
+    func padding(toLength length: Int, leading: Bool = false) -> String {
+        guard count < length else { return self }
+        let spaces = String(repeating: " ", count: length - count)
+        return leading ? spaces + self : self + spaces
     }
 }
