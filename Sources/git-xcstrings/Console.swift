@@ -26,6 +26,11 @@ enum Console {
         write(Array(text.utf8), to: 1)
     }
 
+    /// One line on standard output.
+    static func line(_ text: String) {
+        write(Array((text + "\n").utf8), to: 1)
+    }
+
     /// One line on standard error.
     static func error(_ text: String) {
         write(Array((text + "\n").utf8), to: 2)

@@ -110,7 +110,7 @@ enum MergeCommand: Command {
                 for decision in result.decisions { report("\(name): \(decision)") }
             }
             written = result.withBytes(markers: markers) { deliver($0, print: arguments.has("print"), to: oursPath) }
-            report(summary(name, result))
+            report(result.summary(name: name))
         } else {
             markers.style = styleOverride ?? ((try? Configuration.forDirectory().conflictStyle) ?? .merge)
             let output: [UInt8]
@@ -155,22 +155,5 @@ enum MergeCommand: Command {
         } catch {
             return .failure(error)
         }
-    }
-
-    /// `Localizable.xcstrings: merged 12 keys, 30 translations; 2 states by precedence; 1 conflict: "Hello" de`
-    static func summary(_ name: String, _ result: CatalogMergeResult) -> String {
-        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-        var text = "\(name): merged \(count(result.mergedKeys, "key")), \(count(result.mergedTranslations, "translation"))"
-        if result.statesByPrecedence > 0 {
-            text += "; \(count(result.statesByPrecedence, "state")) by precedence"
-        }
-        if result.conflicts.isEmpty {
-            text += "; no conflicts"
-        } else {
-            let shown = result.conflicts.prefix(5).map(\.description).joined(separator: ", ")
-            let more = result.conflicts.count > 5 ? ", and \(result.conflicts.count - 5) more" : ""
-            text += "; \(count(result.conflicts.count, "conflict")): \(shown)\(more)"
-        }
-        return text
     }
 }

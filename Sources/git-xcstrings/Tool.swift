@@ -5,6 +5,7 @@ enum Tool {
     /// The commands, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
         MergeCommand.self,
+        ResolveCommand.self,
         DiffCommand.self,
         TextconvCommand.self,
         InstallCommand.self,

@@ -6,8 +6,12 @@
 /// ```
 public enum CatalogMerge {
     /// Merges `ours` and `theirs`, which both descend from `base` (nil when
-    /// both sides added the file). Every root must be an object.
-    public static func merge(base: JSONDocument?, ours: JSONDocument, theirs: JSONDocument) throws(MergeInputError) -> CatalogMergeResult {
+    /// both sides added the file). Every root must be an object. With
+    /// `settling`, conflicts are settled by taking that side (`.ours` or
+    /// `.theirs`), each translation so taken marked `needs_review`.
+    public static func merge(base: JSONDocument?, ours: JSONDocument, theirs: JSONDocument,
+                             settling: Side? = nil) throws(MergeInputError) -> CatalogMergeResult {
+        precondition(settling != .base, "conflicts are settled by taking ours or theirs")
         for (side, document) in [(Side.base, base), (.ours, ours), (.theirs, theirs)] {
             if let document, document.kind(document.root) != .object {
                 throw MergeInputError(side: side.name, message: "the top level is not an object, so it is not a catalog")
@@ -19,7 +23,8 @@ public enum CatalogMerge {
                     let sources = MergeSources(base: baseRaw, ours: oursRaw, theirs: theirsRaw)
                     var engine = MergeEngine(sources: sources)
                     engine.oursIsInXcodeLayout = ours.isCanonical
-                    let merged = engine.mergeRoots()
+                    var merged = engine.mergeRoots()
+                    if let settling, !engine.report.conflicts.isEmpty { merged = engine.settle(merged, taking: settling) }
                     var writer = MergedWriter(sources: sources, mode: nil,
                                               capacity: max(ours.bytes.count, theirs.bytes.count) + 4096)
                     writer.write(merged, depth: 0)
@@ -69,6 +74,31 @@ public struct CatalogMergeResult: Sendable {
     public var mergedTranslations: Int { report.translations }
     /// Translations with the same text on both sides, whose state precedence decided.
     public var statesByPrecedence: Int { report.statesByPrecedence }
+    /// The conflicts settled by taking one side, in file order.
+    public var settled: [MergeConflict] { report.settled }
+
+    /// One line: `Localizable.xcstrings: merged 12 keys, 30 translations;
+    /// 2 states by precedence; 1 conflict: "Hello" de` (the conflicts or
+    /// settled conflicts named, five at most).
+    public func summary(name: String) -> String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        func list(_ conflicts: [MergeConflict]) -> String {
+            let shown = conflicts.prefix(5).map(\.description).joined(separator: ", ")
+            return shown + (conflicts.count > 5 ? ", and \(conflicts.count - 5) more" : "")
+        }
+        var text = "\(name): merged \(count(mergedKeys, "key")), \(count(mergedTranslations, "translation"))"
+        if statesByPrecedence > 0 {
+            text += "; \(count(statesByPrecedence, "state")) by precedence"
+        }
+        if !settled.isEmpty {
+            text += "; \(count(settled.count, "conflict")) settled with \(report.settledWith?.name ?? "one side"), marked needs_review: \(list(settled))"
+        } else if conflicts.isEmpty {
+            text += "; no conflicts"
+        } else {
+            text += "; \(count(conflicts.count, "conflict")): \(list(conflicts))"
+        }
+        return text
+    }
 
     /// The merged catalog in Xcode's layout, with conflicts as `markers` say.
     public func bytes(markers: ConflictMarkers = ConflictMarkers()) -> [UInt8] {

@@ -1,6 +1,9 @@
 /// What a merge did, for the one-line summary and `-v`.
 struct MergeReport: Sendable {
     var conflicts: [MergeConflict] = []
+    /// Conflicts settled by taking one side (`resolve --ours` / `--theirs`), and which.
+    var settled: [MergeConflict] = []
+    var settledWith: Side?
     /// Every decision a rule made, in words.
     var decisions: [String] = []
     /// Entries at least one side changed.

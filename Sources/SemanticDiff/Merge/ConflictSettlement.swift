@@ -1,0 +1,80 @@
+/// Settling the conflicts a merge left by taking one side (`resolve --ours`
+/// or `--theirs`): each conflicted value becomes that side's version, and
+/// every translation so chosen is marked `needs_review`, so that Xcode shows
+/// it to a translator. Everything the merge decided stays as it is.
+extension MergeEngine {
+    /// `merged` with every conflict settled by taking `side`'s version.
+    mutating func settle(_ merged: Merged, taking side: Side) -> Merged {
+        let settled = settled(merged, taking: side, name: "").value ?? merged
+        report.settled = report.conflicts
+        report.settledWith = side
+        report.conflicts = []
+        return settled
+    }
+
+    /// The settled value of member `name`; nil when the chosen side has no
+    /// such member; `changed` when a conflict was settled inside.
+    private func settled(_ value: Merged, taking side: Side, name: String) -> (value: Merged?, changed: Bool) {
+        switch value {
+        case .copy, .string:
+            return (value, false)
+        case .conflict(let conflict):
+            guard let chosen = conflict.value(on: side) else { return (nil, true) }
+            return (markedForReview(chosen, name: name), true)
+        case .object(let members):
+            var result: [MergedMember] = []
+            var changed = false
+            for member in members {
+                let memberName = self.name(of: member.key)
+                let (inner, innerChanged) = settled(member.value, taking: side, name: memberName)
+                guard let inner else {
+                    changed = true
+                    continue
+                }
+                // A conflict settled inside a unit (its value, say) makes the whole unit one to review.
+                let reviewed = innerChanged && Self.isUnit(memberName) ? markedForReview(inner, name: memberName) : inner
+                result.append(MergedMember(key: member.key, value: reviewed))
+                changed = changed || innerChanged
+            }
+            return (.object(result), changed)
+        }
+    }
+
+    static func isUnit(_ name: String) -> Bool { name == "stringUnit" || name == "stringSet" }
+
+    func name(of key: MergedKey) -> String {
+        switch key {
+        case .node(let side, let node): return keyName(side, node)
+        case .name(let name): return name
+        }
+    }
+
+    /// `value` (member `name`) with every unit in it, or itself when it is
+    /// a unit, set to `needs_review`; a placeholder (`new`) stays as it is.
+    func markedForReview(_ value: Merged, name: String) -> Merged {
+        let members: [MergedMember]
+        switch value {
+        case .object(let list):
+            members = list
+        case .copy(let side, let node) where sources[side].nodes[node].kind == .object:
+            members = ObjectMembers(sources[side], node).map {
+                MergedMember(key: .node(side, $0.key), value: .copy(side, $0.value))
+            }
+        default:
+            return value
+        }
+        guard Self.isUnit(name) else {
+            return .object(members.map { MergedMember(key: $0.key, value: markedForReview($0.value, name: self.name(of: $0.key))) })
+        }
+        var result = members
+        if let state = result.firstIndex(where: { self.name(of: $0.key) == "state" }) {
+            if case .copy(let side, let node) = result[state].value, string(SideValue(side: side, node: node)) == "new" {
+                return .object(result)
+            }
+            result[state].value = .string(TranslationState.needsReview.rawValue)
+        } else {
+            result.insert(MergedMember(key: .name("state"), value: .string(TranslationState.needsReview.rawValue)), at: 0)
+        }
+        return .object(result)
+    }
+}
