@@ -69,9 +69,12 @@ func compact(_ document: JSONDocument) -> [UInt8] {
 }
 
 func row(_ cells: [String]) {
-    let widths = [40, 9, 11, 12, 7, 14, 12, 7]
-    print(zip(cells, widths).map { cell, width in
-        cell.count >= width ? cell + " " : String(repeating: " ", count: width - cell.count) + cell
+    // The file's name on the left, the figures right-aligned.
+    let widths = [44, 9, 11, 12, 7, 14, 12, 7]
+    print(zip(cells, widths).enumerated().map { column, pair in
+        let (cell, width) = pair
+        let padding = String(repeating: " ", count: max(width - cell.count, 1))
+        return column == 0 ? cell + padding : padding + cell
     }.joined())
 }
 

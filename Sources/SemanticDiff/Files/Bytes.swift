@@ -40,12 +40,8 @@ public struct Bytes: RandomAccessCollection, Sendable {
 
     /// The contents of the file at `path`, mapped.
     public static func mapping(_ path: String) throws(FileError) -> Bytes {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileError(path: path, reason: systemError()) }
+        let (descriptor, info) = try FileBytes.openForReading(path)
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw FileError(path: path, reason: systemError()) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw FileError(path: path, reason: "is a directory") }
         let size = Int(info.st_size)
         // Pipes, small files and anything that will not map are read instead.
         guard (info.st_mode & S_IFMT) == S_IFREG, size >= 1 << 16 else { return Bytes(try FileBytes.read(path)) }

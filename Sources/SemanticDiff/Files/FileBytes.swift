@@ -8,12 +8,8 @@ import Darwin
 public enum FileBytes {
     /// The contents of the file at `path`.
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileError(path: path, reason: systemError()) }
+        let (descriptor, info) = try openForReading(path)
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw FileError(path: path, reason: systemError()) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw FileError(path: path, reason: "is a directory") }
         var contents: [UInt8] = []
         var chunk = max(Int(info.st_size), 0) + 1
         while true {
@@ -37,6 +33,24 @@ public enum FileBytes {
             if part.count < chunk { return contents }
             chunk = max(chunk, 1 << 16)
         }
+    }
+
+    /// An open descriptor on the file at `path` (not a directory) and what
+    /// `fstat` says of it; the caller closes it.
+    static func openForReading(_ path: String) throws(FileError) -> (Int32, stat) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileError(path: path, reason: systemError()) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let reason = systemError()
+            close(descriptor)
+            throw FileError(path: path, reason: reason)
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw FileError(path: path, reason: "is a directory")
+        }
+        return (descriptor, info)
     }
 
     /// The size of the file at `path` in bytes; nil when it cannot be found.

@@ -118,24 +118,24 @@ extension Repository {
 
     /// The tree of `revision` (a commit, tag or tree); the caller frees it.
     func tree(_ revision: String) throws(GitError) -> OpaquePointer? {
+        try peeled(revision, to: GIT_OBJECT_TREE, "has no tree")
+    }
+
+    /// The object `revision` names, peeled to `type`; the caller frees it.
+    private func peeled(_ revision: String, to type: git_object_t, _ failure: String) throws(GitError) -> OpaquePointer? {
         var object: OpaquePointer?
         let status = git.revparse_single(&object, pointer, revision)
         if status < 0 { throw GitError("unknown revision '\(revision)'", code: status) }
         defer { git.object_free(object) }
-        var tree: OpaquePointer?
-        try git.check(git.object_peel(&tree, object, GIT_OBJECT_TREE), "'\(revision)' has no tree")
-        return tree
+        var peeled: OpaquePointer?
+        try git.check(git.object_peel(&peeled, object, type), "'\(revision)' \(failure)")
+        return peeled
     }
 
     /// The merge base of two revisions, as a hexadecimal id.
     func mergeBase(_ a: String, _ b: String) throws(GitError) -> String {
         func commitID(_ revision: String) throws(GitError) -> git_oid {
-            var object: OpaquePointer?
-            let status = git.revparse_single(&object, pointer, revision)
-            if status < 0 { throw GitError("unknown revision '\(revision)'", code: status) }
-            defer { git.object_free(object) }
-            var commit: OpaquePointer?
-            try git.check(git.object_peel(&commit, object, GIT_OBJECT_COMMIT), "'\(revision)' is not a commit")
+            let commit = try peeled(revision, to: GIT_OBJECT_COMMIT, "is not a commit")
             defer { git.object_free(commit) }
             return git.object_id(commit)!.pointee
         }
