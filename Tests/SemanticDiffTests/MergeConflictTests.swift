@@ -32,6 +32,31 @@ struct MergeConflictTests {
         #expect(merge.resolved(takingOurs: true).contains("\"value\" : \"Bonjour\""))
     }
 
+    @Test("settling with one side: each conflict takes that side, its translations marked needs_review, nothing else touched")
+    func settling() throws {
+        let base = B.catalog([("Items", B.entry([("en", B.text("Items")), ("ru", B.plural([("few", "a"), ("other", "b")]))], comment: "c0")),
+                              ("Keep", B.entry([("de", B.text("k", "needs_review")), ("en", B.text("Keep"))]))])
+        let ours = B.catalog([("Items", B.entry([("en", B.text("Items")), ("ru", B.plural([("few", "a1"), ("other", "b")]))], comment: "c1")),
+                              ("Keep", B.entry([("de", B.text("k")), ("en", B.text("Keep"))]))])
+        let theirs = B.catalog([("Items", B.entry([("en", B.text("Items")), ("ru", B.plural([("few", "a2"), ("other", "b")]))], comment: "c2")),
+                                ("Keep", B.entry([("de", B.text("k", "needs_review")), ("en", B.text("Keep"))]))])
+        #expect(try MergeCase(base, ours, theirs).conflicts == ["\"Items\" comment", "\"Items\" ru plural.few"])
+        for (side, text, comment) in [(Side.theirs, "a2", "c2"), (.ours, "a1", "c1")] {
+            let merge = try MergeCase(base, ours, theirs, settling: side)
+            #expect(merge.conflicts.isEmpty)
+            #expect(merge.result.settled.map(\.description) == ["\"Items\" comment", "\"Items\" ru plural.few"])
+            let few = B.unit(text, "needs_review")
+            #expect(try merge.value == B.catalog([
+                ("Items", B.entry([("en", B.text("Items")), ("ru", .object([("variations", .object([("plural", .object([
+                    ("few", .object([("stringUnit", few)])), ("other", B.text("b")),
+                ]))]))]))], comment: comment)),
+                ("Keep", B.entry([("de", B.text("k")), ("en", B.text("Keep"))])),
+            ]))
+            #expect(merge.result.summary(name: "L.xcstrings").hasSuffix(
+                "; 2 conflicts settled with \(side.name), marked needs_review: \"Items\" comment, \"Items\" ru plural.few"))
+        }
+    }
+
     @Test("add/add: both sides added the same key differently")
     func addAdd() throws {
         let base = B.catalog([])

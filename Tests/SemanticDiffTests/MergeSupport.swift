@@ -43,11 +43,12 @@ struct MergeCase {
     let text: String
 
     init(_ base: JSONValue?, _ ours: JSONValue, _ theirs: JSONValue, markers: ConflictMarkers = ConflictMarkers(),
-         keepOrder: Bool = false) throws {
+         keepOrder: Bool = false, settling: Side? = nil) throws {
         func document(_ value: JSONValue) throws -> JSONDocument {
             try JSONDocument(parsing: keepOrder ? value.xcodeLayoutKeepingOrder() : value.xcodeLayout())
         }
-        result = try CatalogMerge.merge(base: try base.map(document), ours: try document(ours), theirs: try document(theirs))
+        result = try CatalogMerge.merge(base: try base.map(document), ours: try document(ours), theirs: try document(theirs),
+                                        settling: settling)
         text = String(decoding: result.bytes(markers: markers), as: UTF8.self)
     }
 
