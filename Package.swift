@@ -17,7 +17,7 @@ let package = Package(
         // entry here would put `-lgit2` first on every link line, where no
         // `--as-needed` can drop it, so shim.h finds the headers itself and
         // names the package to install when they are missing.
-        .systemLibrary(name: "CGit2"),
+        .systemLibrary(name: "CGit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
         .target(
             name: "SemanticDiff",
             dependencies: ["CGit2"]
