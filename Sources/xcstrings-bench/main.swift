@@ -26,10 +26,6 @@ func measure(minimum: Int = 5, _ body: () -> Void) -> Double {
     return median(times)
 }
 
-func megabytesPerSecond(_ bytes: Int, _ seconds: Double) -> String {
-    String(format: "%8.0f MB/s", Double(bytes) / 1e6 / seconds)
-}
-
 func peakResidentBytes() -> Int {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)

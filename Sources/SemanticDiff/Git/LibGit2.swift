@@ -43,21 +43,17 @@ final class LibGit2: @unchecked Sendable {
     let repository_free: git_repository_free_fn
     let repository_workdir: git_repository_workdir_fn
     let repository_path: git_repository_path_fn
-    let repository_is_bare: git_repository_is_bare_fn
     let repository_state: git_repository_state_fn
     let repository_config: git_repository_config_fn
     let repository_config_snapshot: git_repository_config_snapshot_fn
     let repository_index: git_repository_index_fn
-    let repository_head: git_repository_head_fn
 
     let config_open_default: git_config_open_default_fn
     let config_open_ondisk: git_config_open_ondisk_fn
     let config_open_level: git_config_open_level_fn
     let config_snapshot: git_config_snapshot_fn
     let config_free: git_config_free_fn
-    let config_get_string: git_config_get_string_fn
     let config_get_string_buf: git_config_get_string_buf_fn
-    let config_get_path: git_config_get_path_fn
     let config_set_string: git_config_set_string_fn
     let config_delete_entry: git_config_delete_entry_fn
     let config_find_global: git_config_find_global_fn
@@ -67,21 +63,16 @@ final class LibGit2: @unchecked Sendable {
     let merge_file_result_free: git_merge_file_result_free_fn
     let merge_base: git_merge_base_fn
 
-    let revparse: git_revparse_fn
     let revparse_single: git_revparse_single_fn
     let object_free: git_object_free_fn
     let object_id: git_object_id_fn
     let object_peel: git_object_peel_fn
-    let object_lookup: git_object_lookup_fn
     let oid_tostr_s: git_oid_tostr_s_fn
     let oid_fromstr: git_oid_fromstr_fn
     let oid_is_zero: git_oid_is_zero_fn
     let commit_lookup: git_commit_lookup_fn
     let commit_free: git_commit_free_fn
     let commit_summary: git_commit_summary_fn
-    let reference_free: git_reference_free_fn
-    let reference_shorthand: git_reference_shorthand_fn
-    let reference_name: git_reference_name_fn
 
     let blob_lookup: git_blob_lookup_fn
     let blob_free: git_blob_free_fn
@@ -100,16 +91,11 @@ final class LibGit2: @unchecked Sendable {
     let diff_free: git_diff_free_fn
 
     let index_free: git_index_free_fn
-    let index_read: git_index_read_fn
     let index_write: git_index_write_fn
-    let index_has_conflicts: git_index_has_conflicts_fn
     let index_conflict_iterator_new: git_index_conflict_iterator_new_fn
     let index_conflict_next: git_index_conflict_next_fn
     let index_conflict_iterator_free: git_index_conflict_iterator_free_fn
-    let index_conflict_get: git_index_conflict_get_fn
-    let index_conflict_remove: git_index_conflict_remove_fn
     let index_add_bypath: git_index_add_bypath_fn
-    let index_get_bypath: git_index_get_bypath_fn
 
     private init() throws(GitError) {
         let handle = try LibGit2.open()
@@ -128,21 +114,17 @@ final class LibGit2: @unchecked Sendable {
         repository_free = try load("git_repository_free", git_repository_free_fn.self)
         repository_workdir = try load("git_repository_workdir", git_repository_workdir_fn.self)
         repository_path = try load("git_repository_path", git_repository_path_fn.self)
-        repository_is_bare = try load("git_repository_is_bare", git_repository_is_bare_fn.self)
         repository_state = try load("git_repository_state", git_repository_state_fn.self)
         repository_config = try load("git_repository_config", git_repository_config_fn.self)
         repository_config_snapshot = try load("git_repository_config_snapshot", git_repository_config_snapshot_fn.self)
         repository_index = try load("git_repository_index", git_repository_index_fn.self)
-        repository_head = try load("git_repository_head", git_repository_head_fn.self)
 
         config_open_default = try load("git_config_open_default", git_config_open_default_fn.self)
         config_open_ondisk = try load("git_config_open_ondisk", git_config_open_ondisk_fn.self)
         config_open_level = try load("git_config_open_level", git_config_open_level_fn.self)
         config_snapshot = try load("git_config_snapshot", git_config_snapshot_fn.self)
         config_free = try load("git_config_free", git_config_free_fn.self)
-        config_get_string = try load("git_config_get_string", git_config_get_string_fn.self)
         config_get_string_buf = try load("git_config_get_string_buf", git_config_get_string_buf_fn.self)
-        config_get_path = try load("git_config_get_path", git_config_get_path_fn.self)
         config_set_string = try load("git_config_set_string", git_config_set_string_fn.self)
         config_delete_entry = try load("git_config_delete_entry", git_config_delete_entry_fn.self)
         config_find_global = try load("git_config_find_global", git_config_find_global_fn.self)
@@ -152,21 +134,16 @@ final class LibGit2: @unchecked Sendable {
         merge_file_result_free = try load("git_merge_file_result_free", git_merge_file_result_free_fn.self)
         merge_base = try load("git_merge_base", git_merge_base_fn.self)
 
-        revparse = try load("git_revparse", git_revparse_fn.self)
         revparse_single = try load("git_revparse_single", git_revparse_single_fn.self)
         object_free = try load("git_object_free", git_object_free_fn.self)
         object_id = try load("git_object_id", git_object_id_fn.self)
         object_peel = try load("git_object_peel", git_object_peel_fn.self)
-        object_lookup = try load("git_object_lookup", git_object_lookup_fn.self)
         oid_tostr_s = try load("git_oid_tostr_s", git_oid_tostr_s_fn.self)
         oid_fromstr = try load("git_oid_fromstr", git_oid_fromstr_fn.self)
         oid_is_zero = try load("git_oid_is_zero", git_oid_is_zero_fn.self)
         commit_lookup = try load("git_commit_lookup", git_commit_lookup_fn.self)
         commit_free = try load("git_commit_free", git_commit_free_fn.self)
         commit_summary = try load("git_commit_summary", git_commit_summary_fn.self)
-        reference_free = try load("git_reference_free", git_reference_free_fn.self)
-        reference_shorthand = try load("git_reference_shorthand", git_reference_shorthand_fn.self)
-        reference_name = try load("git_reference_name", git_reference_name_fn.self)
 
         blob_lookup = try load("git_blob_lookup", git_blob_lookup_fn.self)
         blob_free = try load("git_blob_free", git_blob_free_fn.self)
@@ -185,16 +162,11 @@ final class LibGit2: @unchecked Sendable {
         diff_free = try load("git_diff_free", git_diff_free_fn.self)
 
         index_free = try load("git_index_free", git_index_free_fn.self)
-        index_read = try load("git_index_read", git_index_read_fn.self)
         index_write = try load("git_index_write", git_index_write_fn.self)
-        index_has_conflicts = try load("git_index_has_conflicts", git_index_has_conflicts_fn.self)
         index_conflict_iterator_new = try load("git_index_conflict_iterator_new", git_index_conflict_iterator_new_fn.self)
         index_conflict_next = try load("git_index_conflict_next", git_index_conflict_next_fn.self)
         index_conflict_iterator_free = try load("git_index_conflict_iterator_free", git_index_conflict_iterator_free_fn.self)
-        index_conflict_get = try load("git_index_conflict_get", git_index_conflict_get_fn.self)
-        index_conflict_remove = try load("git_index_conflict_remove", git_index_conflict_remove_fn.self)
         index_add_bypath = try load("git_index_add_bypath", git_index_add_bypath_fn.self)
-        index_get_bypath = try load("git_index_get_bypath", git_index_get_bypath_fn.self)
 
         var major: Int32 = 0, minor: Int32 = 0, revision: Int32 = 0
         _ = libgit2_version(&major, &minor, &revision)

@@ -74,9 +74,6 @@ struct ByteBuffer {
         Array(UnsafeBufferPointer(start: base + offset, count: count - offset))
     }
 
-    /// Drops everything after `offset`.
-    mutating func truncate(to offset: Int) { count = offset }
-
     /// The contents as an array; the buffer is released.
     func finish() -> [UInt8] {
         defer { allocation.release() }

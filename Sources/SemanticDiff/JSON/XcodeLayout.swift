@@ -26,11 +26,6 @@ public enum XcodeLayout {
             return writer.output.finish()
         }
     }
-
-    /// Whether every object in `document` already has its keys in order.
-    public static func isSorted(_ document: JSONDocument) -> Bool {
-        document.withRawDocument { KeyOrder($0).subtreeIsSorted(0) }
-    }
 }
 
 /// A document's nodes and bytes as plain pointers, for the hot loops of the
