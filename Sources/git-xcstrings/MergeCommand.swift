@@ -69,9 +69,7 @@ enum MergeCommand: Command {
 
         // Anything that is not a catalog goes to the line merge.
         let sides = ["base", "ours", "theirs"]
-        let parsed = workers.map([1, 0, 2]) { index in
-            Self.parse(contents[index], allowEmpty: index == 0)
-        }.enumerated().sorted { [1, 0, 2][$0.offset] < [1, 0, 2][$1.offset] }.map(\.element)
+        let parsed = parseSides(contents, workers: workers)
         var documents: [JSONDocument?] = []
         var problem: String?
         for (index, outcome) in parsed.enumerated() {
@@ -146,6 +144,13 @@ enum MergeCommand: Command {
     }
 
     /// A parsed input; nil for an empty base (both sides added the file).
+    /// Base, ours and theirs parsed, in that order: ours on this thread (it
+    /// is the largest part of the output), the others on `workers`.
+    static func parseSides(_ contents: [Bytes], workers: Workers) -> [Result<JSONDocument?, JSONSyntaxError>] {
+        let parsed = workers.map([1, 0, 2]) { index in parse(contents[index], allowEmpty: index == 0) }
+        return [parsed[1], parsed[0], parsed[2]]
+    }
+
     static func parse(_ bytes: Bytes, allowEmpty: Bool) -> Result<JSONDocument?, JSONSyntaxError> {
         if allowEmpty && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             return .success(nil)

@@ -141,13 +141,10 @@ enum ResolveCommand: Command {
         }
         let stageNames = ["base (stage 1)", "ours (stage 2)", "theirs (stage 3)"]
         let large = contents.reduce(0) { $0 + $1.count } > 1_500_000
-        let parsed = Workers(2, worthIt: large).map([1, 0, 2]) { index in
-            MergeCommand.parse(contents[index], allowEmpty: index == 0)
-        }
-        var documents: [JSONDocument?] = [nil, nil, nil]
-        for (position, outcome) in zip([1, 0, 2], parsed) {
+        var documents: [JSONDocument?] = []
+        for (position, outcome) in MergeCommand.parseSides(contents, workers: Workers(2, worthIt: large)).enumerated() {
             switch outcome {
-            case .success(let document): documents[position] = document
+            case .success(let document): documents.append(document)
             case .failure(let error): return fail("\(stageNames[position]) is not valid JSON (\(error))")
             }
         }
@@ -161,7 +158,7 @@ enum ResolveCommand: Command {
 
         // A work-tree file that is valid JSON and neither side's version was resolved by hand: keep it.
         if let current = try? FileBytes.read(workFile), current != merged,
-           current != contents[1].array, current != contents[2].array, (try? JSONDocument(parsing: current)) != nil {
+           !contents[1].equals(current), !contents[2].equals(current), (try? JSONDocument(parsing: current)) != nil {
             Console.error("\(shown): the work-tree file is valid JSON and differs from both sides, so it looks resolved by hand; "
                           + "left as it is (git add it to keep it, or git checkout -m \(shown) to start again)")
             return .conflicted

@@ -35,6 +35,14 @@ public struct Bytes: RandomAccessCollection, Sendable {
         }
     }
 
+    /// Whether these are exactly the bytes of `other` (compared in place).
+    public func equals(_ other: [UInt8]) -> Bool {
+        guard count == other.count else { return false }
+        return withUnsafeBufferPointer { mine in
+            other.withUnsafeBufferPointer { theirs in count == 0 || memcmp(mine.baseAddress!, theirs.baseAddress!, count) == 0 }
+        }
+    }
+
     /// A copy as an array.
     public var array: [UInt8] { storage.mapped == nil ? storage.array : withUnsafeBufferPointer { Array($0) } }
 

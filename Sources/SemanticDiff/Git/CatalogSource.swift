@@ -32,11 +32,9 @@ public struct BlobID: Sendable, CustomStringConvertible {
     var oid: git_oid
 
     public var description: String {
-        withUnsafeBytes(of: oid.id) { bytes in
-            bytes.map { byte in
-                let digits = Array("0123456789abcdef")
-                return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
-            }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        return withUnsafeBytes(of: oid.id) { bytes in
+            String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
         }
     }
 }

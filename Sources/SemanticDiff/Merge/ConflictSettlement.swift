@@ -39,42 +39,4 @@ extension MergeEngine {
             return (.object(result), changed)
         }
     }
-
-    static func isUnit(_ name: String) -> Bool { name == "stringUnit" || name == "stringSet" }
-
-    func name(of key: MergedKey) -> String {
-        switch key {
-        case .node(let side, let node): return keyName(side, node)
-        case .name(let name): return name
-        }
-    }
-
-    /// `value` (member `name`) with every unit in it, or itself when it is
-    /// a unit, set to `needs_review`; a placeholder (`new`) stays as it is.
-    func markedForReview(_ value: Merged, name: String) -> Merged {
-        let members: [MergedMember]
-        switch value {
-        case .object(let list):
-            members = list
-        case .copy(let side, let node) where sources[side].nodes[node].kind == .object:
-            members = ObjectMembers(sources[side], node).map {
-                MergedMember(key: .node(side, $0.key), value: .copy(side, $0.value))
-            }
-        default:
-            return value
-        }
-        guard Self.isUnit(name) else {
-            return .object(members.map { MergedMember(key: $0.key, value: markedForReview($0.value, name: self.name(of: $0.key))) })
-        }
-        var result = members
-        if let state = result.firstIndex(where: { self.name(of: $0.key) == "state" }) {
-            if case .copy(let side, let node) = result[state].value, string(SideValue(side: side, node: node)) == "new" {
-                return .object(result)
-            }
-            result[state].value = .string(TranslationState.needsReview.rawValue)
-        } else {
-            result.insert(MergedMember(key: .name("state"), value: .string(TranslationState.needsReview.rawValue)), at: 0)
-        }
-        return .object(result)
-    }
 }

@@ -93,7 +93,7 @@ extension MergeEngine {
     mutating func reviewCopy(_ level: MergeLevel, _ value: SideValue, base: SideValue, memberName: String) -> Merged? {
         guard let node = value.node else { return nil }
         if equal(value, base) { return .copy(value.side, node) }
-        if memberName == "stringUnit" || memberName == "stringSet" {
+        if Self.isUnit(memberName) {
             return reviewedUnit(level, value) ?? .copy(value.side, node)
         }
         guard kind(value) == .object else { return .copy(value.side, node) }
@@ -115,18 +115,44 @@ extension MergeEngine {
         guard current != .new && current != .needsReview else { return nil }
         report.decide(MergeConflict(key: level.key, language: level.language, variant: level.variant.joined(separator: ".")),
                       "needs_review: \(unit.side.name) translated it while \(unit.side.other.name) changed the source text")
-        let members = ObjectMembers(sources[unit.side], node)
-        var result: [MergedMember] = []
-        var placed = false
-        for member in members {
-            if keyName(unit.side, member.key) == "state" {
-                result.append(MergedMember(key: .node(unit.side, member.key), value: .string("needs_review")))
-                placed = true
-            } else {
-                result.append(MergedMember(key: .node(unit.side, member.key), value: .copy(unit.side, member.value)))
-            }
+        return markedForReview(.copy(unit.side, node), name: "stringUnit")
+    }
+
+    static func isUnit(_ name: String) -> Bool { name == "stringUnit" || name == "stringSet" }
+
+    func name(of key: MergedKey) -> String {
+        switch key {
+        case .node(let side, let node): return keyName(side, node)
+        case .name(let name): return name
         }
-        if !placed { result.insert(MergedMember(key: .name("state"), value: .string("needs_review")), at: 0) }
+    }
+
+    /// `value` (member `name`) with every unit in it, or itself when it is
+    /// a unit, set to `needs_review`; a placeholder (`new`) stays as it is.
+    func markedForReview(_ value: Merged, name: String) -> Merged {
+        let members: [MergedMember]
+        switch value {
+        case .object(let list):
+            members = list
+        case .copy(let side, let node) where sources[side].nodes[node].kind == .object:
+            members = ObjectMembers(sources[side], node).map {
+                MergedMember(key: .node(side, $0.key), value: .copy(side, $0.value))
+            }
+        default:
+            return value
+        }
+        guard Self.isUnit(name) else {
+            return .object(members.map { MergedMember(key: $0.key, value: markedForReview($0.value, name: self.name(of: $0.key))) })
+        }
+        var result = members
+        if let state = result.firstIndex(where: { self.name(of: $0.key) == "state" }) {
+            if case .copy(let side, let node) = result[state].value, string(SideValue(side: side, node: node)) == "new" {
+                return .object(result)
+            }
+            result[state].value = .string(TranslationState.needsReview.rawValue)
+        } else {
+            result.insert(MergedMember(key: .name("state"), value: .string(TranslationState.needsReview.rawValue)), at: 0)
+        }
         return .object(result)
     }
 }
