@@ -122,8 +122,10 @@ enum ResolveCommand: Command {
             let kept = conflict.ours == nil ? "their" : "our"
             let deleted = conflict.ours == nil ? "us" : "them"
             do {
-                let bytes = try read(keptID).array
-                if !options.dryRun && (try? FileBytes.read(workFile)) != bytes { try AtomicFile.write(bytes, to: workFile) }
+                let bytes = try read(keptID)
+                if !options.dryRun, !((try? FileBytes.read(workFile)).map(bytes.equals) ?? false) {
+                    try AtomicFile.write(bytes.array, to: workFile)
+                }
                 if options.stage && !options.dryRun { try index.add(conflict.path) }
             } catch {
                 return fail("\(error)")
