@@ -132,7 +132,9 @@ struct JSONReaderTests {
         ("[\"a\tb\"]", 1, 4, "control character U+0009 must be escaped in a string"),
         ("{\"a\":1} x", 1, 9, "unexpected 'x' after the end of the JSON value"),
         ("{\"a\":1}}", 1, 8, "unexpected '}' after the end of the JSON value"),
-        ("[1,]", 1, 4, "expected a value, found ']'"),
+        ("[1,,2]", 1, 4, "expected a value, found ','"),
+        ("{,}", 1, 2, "expected a key in quotes, found ','"),
+        ("[1e999]", 1, 2, "the number is too large for Foundation (and so Xcode) to read"),
         ("{\"a\" 1}", 1, 6, "expected ':' after the key, found '1'"),
         ("{\"a\":1 \"b\":2}", 1, 8, "expected ',' or '}' after a member, found '\"'"),
         ("[1 2]", 1, 4, "expected ',' or ']' after an element, found '2'"),
@@ -172,10 +174,20 @@ struct JSONReaderTests {
         }
     }
 
-    @Test("UTF-16 files are refused with a clear message")
+    @Test("UTF-16 and UTF-32 files are read as Foundation reads them; not canonical, so fmt writes UTF-8")
     func utf16() throws {
-        let error = try #require(syntaxError([0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00]))
-        #expect(error.message.contains("UTF-16"))
+        let text = #"{"a":"é😀"}"#
+        let utf16LE = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        for (name, encoded) in [("UTF-16LE with BOM", [0xFF, 0xFE] + utf16LE), ("UTF-16LE", utf16LE)] {
+            let document = try JSONDocument(parsing: encoded)
+            #expect(document.encoding == .utf16LittleEndian, "\(name)")
+            #expect(!document.isCanonical)
+            #expect(try XcodeLayout.format(document) == Oracle.format(encoded), "\(name)")
+        }
+        let loneSurrogate: [UInt8] = [0xFF, 0xFE, 0x5B, 0x00, 0x22, 0x00, 0x00, 0xD8, 0x22, 0x00, 0x5D, 0x00]
+        let error = try #require(syntaxError(loneSurrogate))
+        #expect(error.message.contains("not valid UTF-16LE"))
+        #expect(error.position == TextPosition(line: 1, column: 3))
     }
 
     // MARK: Layout facts

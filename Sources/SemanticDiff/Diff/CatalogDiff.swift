@@ -70,8 +70,8 @@ public enum CatalogDiff {
 
         // Only localizations whose bytes differ are read further.
         var oldLocalizations: [Localization] = [], newLocalizations: [Localization] = []
-        let oldMembers = ObjectMembers(oldRaw, old.field("localizations") ?? -1)
-        let newMembers = ObjectMembers(newRaw, new.field("localizations") ?? -1)
+        let oldMembers = ObjectMembers(oldRaw, old.field("localizations"))
+        let newMembers = ObjectMembers(newRaw, new.field("localizations"))
         var matched = [Bool](repeating: false, count: oldMembers.count)
         func collect(_ document: JSONDocument, _ member: JSONDocument.Member, into list: inout [Localization]) {
             let language = document.string(member.key)

@@ -8,6 +8,8 @@ public struct JSONDocument: Sendable {
     public let nodes: JSONNodes
     /// Duplicate keys and other oddities the reader noticed.
     public let warnings: [JSONWarning]
+    /// The file's encoding; `bytes` hold its text in UTF-8 whatever it was.
+    public let encoding: TextEncoding
     public let hasByteOrderMark: Bool
     /// Whether the file ends with a line break after the root value.
     public let endsWithNewline: Bool
@@ -15,9 +17,10 @@ public struct JSONDocument: Sendable {
     /// and not counting a final newline.
     public let isCanonical: Bool
 
-    init(bytes: Bytes, nodes: JSONNodes, warnings: [JSONWarning],
-                hasByteOrderMark: Bool, endsWithNewline: Bool, isCanonical: Bool) {
+    init(bytes: Bytes, nodes: JSONNodes, warnings: [JSONWarning], encoding: TextEncoding,
+         hasByteOrderMark: Bool, endsWithNewline: Bool, isCanonical: Bool) {
         self.bytes = bytes
+        self.encoding = encoding
         self.nodes = nodes
         self.warnings = warnings
         self.hasByteOrderMark = hasByteOrderMark

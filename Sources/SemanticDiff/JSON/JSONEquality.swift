@@ -64,11 +64,11 @@ struct ObjectMembers: RandomAccessCollection {
     let members: [JSONDocument.Member]
     private var index: KeyIndex?
 
-    /// The members of node `object`; none when it is not an object (or is -1).
-    init(_ raw: RawDocument, _ object: Int) {
+    /// The members of node `object`; none when there is no such node or it is not an object.
+    init(_ raw: RawDocument, _ object: Int?) {
         self.raw = raw
         var members: [JSONDocument.Member] = []
-        if object >= 0, case let token = raw.nodes[object], token.kind == .object {
+        if let object, case let token = raw.nodes[object], token.kind == .object {
             members.reserveCapacity(Int(token.count))
             var key = object + 1
             for _ in 0..<Int(token.count) {

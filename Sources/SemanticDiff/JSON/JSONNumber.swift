@@ -33,11 +33,12 @@ public enum JSONNumber {
     /// The pieces of a validated number literal.
     private struct Parts {
         var negative = false
-        var digits: [UInt8] = []       // integer and fraction digits, without leading zeros
-        var fractionDigits = 0
+        var integerDigits: [UInt8] = []
+        var fractionDigits: [UInt8] = []
         var exponent = 0
         var isInteger = true
-        var digitCount = 0             // digits as written, as Foundation counts them
+        /// Digits as written, as Foundation counts them.
+        var digitCount: Int { integerDigits.count + fractionDigits.count }
 
         init(_ literal: UnsafeBufferPointer<UInt8>) {
             var index = literal.startIndex
@@ -64,37 +65,65 @@ public enum JSONNumber {
                     }
                     exponent = sign * value
                     break
+                } else if inFraction {
+                    fractionDigits.append(byte)
                 } else {
-                    digitCount += 1
-                    if inFraction { fractionDigits += 1 }
-                    // Leading zeros carry no value; after the point they still count in the scale.
-                    if !(digits.isEmpty && byte == UInt8(ascii: "0")) { digits.append(byte) }
+                    integerDigits.append(byte)
                 }
                 index += 1
             }
         }
     }
 
-    /// `Decimal`'s description of the value: plain notation, no exponent.
+    /// The largest mantissa a `Decimal` holds: 2^128 - 1.
+    private static let largestMantissa = Array("340282366920938463463374607431768211455".utf8)
+
+    /// `Decimal`'s description of the value, as `Decimal(string:)` reads
+    /// it: digits go into a 128-bit mantissa while they fit (the integer
+    /// digits after that raise the exponent, the fraction digits after that
+    /// are dropped); nil when the exponent leaves -128...127, where
+    /// Foundation falls back to `Double`.
     private static func decimalText(_ parts: Parts) -> String? {
-        // Significant digits with trailing zeros removed, and the power of ten of the last one.
-        var digits = parts.digits
-        var scale = parts.exponent - parts.fractionDigits
-        guard !digits.isEmpty else { return "0" }
-        while digits.count > 1, digits.last == UInt8(ascii: "0") {
-            digits.removeLast()
-            scale += 1
+        var mantissa: [UInt8] = []
+        var exponent = 0
+        var full = false
+        func take(_ digit: UInt8, inFraction: Bool) {
+            if !full {
+                if mantissa.isEmpty && digit == UInt8(ascii: "0") {
+                    if inFraction { exponent -= 1 }
+                    return
+                }
+                let length = mantissa.count + 1
+                let fits = length < largestMantissa.count
+                    || (length == largestMantissa.count && !largestMantissa.lexicographicallyPrecedes(mantissa + [digit]))
+                if fits {
+                    mantissa.append(digit)
+                    if inFraction { exponent -= 1 }
+                    return
+                }
+                full = true
+            }
+            if !inFraction { exponent += 1 }
         }
-        guard digits.count <= 38 else { return nil }
+        for digit in parts.integerDigits { take(digit, inFraction: false) }
+        for digit in parts.fractionDigits { take(digit, inFraction: true) }
+        exponent += parts.exponent
+        guard (-128...127).contains(exponent) else { return nil }
+        guard !mantissa.isEmpty else { return "0" }
+        // Zeros after the point are not written.
+        while exponent < 0, mantissa.count > 1, mantissa.last == UInt8(ascii: "0") {
+            mantissa.removeLast()
+            exponent += 1
+        }
         var text = parts.negative ? "-" : ""
-        let digitText = String(decoding: digits, as: UTF8.self)
-        if scale >= 0 {
-            text += digitText + String(repeating: "0", count: scale)
-        } else if -scale >= digits.count {
-            text += "0." + String(repeating: "0", count: -scale - digits.count) + digitText
+        let digits = String(decoding: mantissa, as: UTF8.self)
+        if exponent >= 0 {
+            text += digits + String(repeating: "0", count: exponent)
+        } else if -exponent >= mantissa.count {
+            text += "0." + String(repeating: "0", count: -exponent - mantissa.count) + digits
         } else {
-            let point = digits.count + scale
-            text += String(digitText.prefix(point)) + "." + String(digitText.dropFirst(point))
+            let point = mantissa.count + exponent
+            text += String(digits.prefix(point)) + "." + String(digits.dropFirst(point))
         }
         return text
     }

@@ -5,12 +5,36 @@
 /// in a flat node array, and notes whether each value is already in Xcode's
 /// layout. A UTF-8 byte order mark is skipped; any whitespace and line ends
 /// are accepted.
+///
+/// It accepts exactly what Foundation's `JSONSerialization` accepts, since
+/// that is how Xcode reads catalogs: RFC 8259, plus one trailing comma
+/// before a `}` or `]`, plus UTF-16 and UTF-32 text; and minus numbers that
+/// overflow a `Double`.
 public enum JSONReader {
     /// Containers nested deeper than this are rejected (Foundation's limit).
     public static let maximumDepth = 512
 
     /// Parses `bytes`, throwing the first syntax error with its position.
+    /// UTF-16 and UTF-32 text (see ``TextEncoding``) is read in UTF-8.
     public static func read(_ bytes: Bytes) throws(JSONSyntaxError) -> JSONDocument {
+        let (encoding, byteOrderMark) = bytes.withUnsafeBufferPointer { TextEncoding.detect($0) }
+        guard encoding != .utf8 else { return try readUTF8(bytes, encoding: .utf8) }
+        let transcoded = bytes.withUnsafeBufferPointer {
+            TextEncoding.transcodeToUTF8($0, from: encoding, byteOrderMark: byteOrderMark)
+        }
+        switch transcoded {
+        case .success(let text):
+            return try readUTF8(Bytes(text), encoding: encoding, byteOrderMark: byteOrderMark > 0)
+        case .failure(let failure):
+            let offset = failure.validUTF8.count
+            throw JSONSyntaxError(offset: offset, position: TextPosition(offset: offset, in: failure.validUTF8),
+                                  message: "not valid \(encoding.rawValue) text (a lone surrogate or a code point beyond U+10FFFF)")
+        }
+    }
+
+    /// Parses UTF-8 `bytes` (a UTF-8 byte order mark is skipped).
+    private static func readUTF8(_ bytes: Bytes, encoding: TextEncoding,
+                                 byteOrderMark: Bool = false) throws(JSONSyntaxError) -> JSONDocument {
         let result: Result<JSONDocument, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(buffer)
             defer { parser.stack.deallocate() }
@@ -18,9 +42,10 @@ public enum JSONReader {
                 let parsed = try parser.parseDocument()
                 return .success(JSONDocument(
                     bytes: bytes, nodes: parser.nodes.finish(), warnings: parser.warnings,
-                    hasByteOrderMark: parsed.hasByteOrderMark,
+                    encoding: encoding,
+                    hasByteOrderMark: parsed.hasByteOrderMark || byteOrderMark,
                     endsWithNewline: parsed.endsWithNewline,
-                    isCanonical: parsed.isCanonical))
+                    isCanonical: parsed.isCanonical && encoding == .utf8))
             } catch {
                 parser.nodes.discard()
                 return .failure(error)
@@ -113,8 +138,6 @@ private struct Parser {
         if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
             hasByteOrderMark = true
             index = 3
-        } else if count >= 2, (base[0] == 0xFE && base[1] == 0xFF) || (base[0] == 0xFF && base[1] == 0xFE) {
-            throw fail("UTF-16 text is not supported; save the file as UTF-8", at: 0)
         }
         let leadingStart = index
         skipWhitespace()
@@ -285,6 +308,12 @@ private struct Parser {
                     index += 1
                     let breakIsCanonical = skipLineBreak(indent: (depth + 1) * 2)
                     if !(commaFollowsValue && breakIsCanonical) { stack[depth].canonical = false }
+                    // A trailing comma: Foundation (and so Xcode) accepts one before the end.
+                    if index < count && base[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                        stack[depth].canonical = false
+                        try closeContainer()
+                        continue
+                    }
                     if isObject {
                         try parseKeyAndColon()
                     }
@@ -479,7 +508,8 @@ private struct Parser {
             }
             while index < count, base[index] &- UInt8(ascii: "0") < 10 { index += 1 }
         }
-        if index < count, base[index] | 0x20 == UInt8(ascii: "e") {
+        let hasExponent = index < count && base[index] | 0x20 == UInt8(ascii: "e")
+        if hasExponent {
             fractional = true
             index += 1
             if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") { index += 1 }
@@ -487,6 +517,12 @@ private struct Parser {
                 throw fail("expected a digit in the exponent, found \(describeByte(at: index))", at: index)
             }
             while index < count, base[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+        }
+        // Foundation refuses a number that overflows a Double (1e999), so Xcode cannot read the file.
+        if hasExponent || integerDigits > 308,
+           let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)),
+           !value.isFinite {
+            throw fail("the number is too large for Foundation (and so Xcode) to read", at: start)
         }
         if fractional { return .fractional }
         // Integers Foundation reads as Int64 / UInt64 come back digit for digit, but -0 comes back as 0.

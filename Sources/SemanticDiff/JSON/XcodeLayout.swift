@@ -112,12 +112,12 @@ struct KeyOrder {
             return childrenSorted ? ownSorted | subtreeSorted : ownSorted
         }
         var own = true
-        var previousKey = -1
+        var previousKey: Int?
         for _ in 0..<Int(token.count) {
             let key = child
             if bits[key + 1] & subtreeSorted == 0 { childrenSorted = false }
             if own && !raw.nodes[key].flags.contains(.shadowed) {
-                if previousKey >= 0 && raw.compareKeys(previousKey, key) >= 0 { own = false }
+                if let previousKey, raw.compareKeys(previousKey, key) >= 0 { own = false }
                 previousKey = key
             }
             child = Int(raw.nodes[key + 1].next)
