@@ -32,6 +32,8 @@ enum FormatCommand: Command {
             let bytes: [UInt8]
             let document: JSONDocument
             do {
+                // A file to rewrite must be one that can be replaced: checked before it is opened.
+                if !printing && !checking { _ = try AtomicFile.destination(file) }
                 bytes = try FileBytes.read(file)
                 document = try JSONDocument(parsing: bytes)
             } catch let error as FileError {

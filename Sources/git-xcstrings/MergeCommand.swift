@@ -18,13 +18,18 @@ enum MergeCommand: Command {
           -v, --verbose       list every decision a rule made
           -h, --help          show this help
 
-        The result replaces OURS (a temporary file in the same directory, then
-        a rename), as git's merge-driver contract wants. Exit status 0: merged
+        The result, always in Xcode's layout and key order, replaces OURS (a
+        temporary file in the same directory, then a rename), as git's
+        merge-driver contract wants; a symbolic link is written through, and
+        an OURS that is not a regular file is refused. Exit status 0: merged
         cleanly; 1: conflicts remain in the file, as small hunks git marks;
         2: wrong arguments or unreadable files (nothing is touched).
 
         Inputs that are not valid JSON (conflict markers already inside, a
-        broken file) are merged line by line by libgit2 instead, as git would.
+        broken file) are merged line by line by libgit2 instead, as git would;
+        that result counts as clean only if it parses. An input with NUL bytes
+        is binary to git: nothing is merged, OURS stays as it was, exit 1.
+        Catalogs saved as UTF-16 or UTF-32 are read, and written as UTF-8.
 
         Register it once with: git xcstrings install
         """
@@ -45,9 +50,20 @@ enum MergeCommand: Command {
             }
             markerSize = size
         }
-        let (basePath, oursPath, theirsPath) = (files[0], files[1], files[2])
-        let name = arguments.value("path") ?? oursPath
+        let oursPath = files[1]
+        let printing = arguments.has("print")
+        let quiet = arguments.has("quiet")
+        func report(_ line: String) { if !quiet { Console.error(line) } }
         var timer = PhaseTimer()
+        // OURS is replaced only if it is a regular file (or a link to one): checked before anything is read.
+        if !printing {
+            do {
+                _ = try AtomicFile.destination(oursPath)
+            } catch {
+                Console.error("error: \(error)")
+                return ExitStatus.failure
+            }
+        }
         // Large inputs are mapped and parsed at once, ours on this thread and
         // the others on workers started before anything is read.
         let large = files.reduce(0) { $0 + (FileBytes.size($1) ?? 0) } > 1_500_000
@@ -60,72 +76,25 @@ enum MergeCommand: Command {
             Console.error("error: \(error)")
             return ExitStatus.failure
         }
-        var markers = ConflictMarkers(size: markerSize,
-                                      oursLabel: arguments.value("label-ours") ?? "ours",
-                                      baseLabel: arguments.value("label-base") ?? "base",
-                                      theirsLabel: arguments.value("label-theirs") ?? "theirs")
-        let quiet = arguments.has("quiet")
-        func report(_ line: String) { if !quiet { Console.error(line) } }
-
-        // Anything that is not a catalog goes to the line merge.
-        let sides = ["base", "ours", "theirs"]
-        let parsed = parseSides(contents, workers: workers)
-        var documents: [JSONDocument?] = []
-        var problem: String?
-        for (index, outcome) in parsed.enumerated() {
-            switch outcome {
-            case .success(let document):
-                for warning in document?.warnings ?? [] {
-                    report("\(name) (\(sides[index])):\(warning.position): warning: \(warning.message)")
-                }
-                documents.append(document)
-            case .failure(let error):
-                problem = problem ?? "\(sides[index]) is not valid JSON (\(error))"
-                documents.append(nil)
-            }
-        }
-        timer.mark("parse")
-        var result: CatalogMergeResult?
-        if problem == nil {
-            do {
-                result = try CatalogMerge.merge(base: documents[0], ours: documents[1]!, theirs: documents[2]!)
-            } catch {
-                problem = error.description
-            }
-        }
-        timer.mark("merge")
         let styleOverride: ConflictMarkers.Style? = arguments.has("zdiff3") ? .zdiff3 : arguments.has("diff3") ? .diff3 : nil
-
-        let clean: Bool
-        let written: Bool
-        if let result {
-            if !result.conflicts.isEmpty {
-                // Only a conflict needs git's configuration (and so libgit2).
-                markers.style = styleOverride ?? ((try? Configuration.forDirectory().conflictStyle) ?? .merge)
-            }
-            clean = result.conflicts.isEmpty
-            if arguments.has("verbose") {
-                for decision in result.decisions { report("\(name): \(decision)") }
-            }
-            written = result.withBytes(markers: markers) { deliver($0, print: arguments.has("print"), to: oursPath) }
-            report(result.summary(name: name))
-        } else {
-            markers.style = styleOverride ?? ((try? Configuration.forDirectory().conflictStyle) ?? .merge)
-            let output: [UInt8]
-            do {
-                (output, clean) = try LineMerge.merge(base: contents[0].array, ours: contents[1].array, theirs: contents[2].array,
-                                                      path: arguments.value("path"), markers: markers)
-            } catch {
-                Console.error("error: \(name): \(problem!); and the line merge failed: \(error)")
-                return ExitStatus.failure
-            }
-            written = output.withUnsafeBufferPointer { deliver($0, print: arguments.has("print"), to: oursPath) }
-            report("\(name): \(problem!); merged line by line\(clean ? "" : " with conflicts")")
-        }
+        let driver = MergeDriver(
+            name: arguments.value("path") ?? oursPath,
+            markers: ConflictMarkers(size: markerSize,
+                                     oursLabel: arguments.value("label-ours") ?? "ours",
+                                     baseLabel: arguments.value("label-base") ?? "base",
+                                     theirsLabel: arguments.value("label-theirs") ?? "theirs"),
+            configuredStyle: { styleOverride ?? ((try? Configuration.forDirectory().conflictStyle) ?? .merge) })
+        let outcome = driver.merge(contents, workers: workers)
+        timer.mark("merge")
+        outcome.warnings.forEach(report)
+        if arguments.has("verbose") { outcome.decisions.forEach(report) }
+        let written = outcome.withResult { bytes in deliver(bytes, print: printing, to: oursPath) } ?? true
+        // The summary only once the result is where it belongs.
         guard written else { return ExitStatus.failure }
+        report(outcome.summary)
         timer.mark("write")
         timer.report()
-        return clean ? ExitStatus.success : ExitStatus.attention
+        return outcome.clean ? ExitStatus.success : ExitStatus.attention
     }
 
     /// Prints the result or replaces OURS with it; false (after saying why) if that failed.
@@ -140,25 +109,6 @@ enum MergeCommand: Command {
         } catch {
             Console.error("error: \(error)")
             return false
-        }
-    }
-
-    /// A parsed input; nil for an empty base (both sides added the file).
-    /// Base, ours and theirs parsed, in that order: ours on this thread (it
-    /// is the largest part of the output), the others on `workers`.
-    static func parseSides(_ contents: [Bytes], workers: Workers) -> [Result<JSONDocument?, JSONSyntaxError>] {
-        let parsed = workers.map([1, 0, 2]) { index in parse(contents[index], allowEmpty: index == 0) }
-        return [parsed[1], parsed[0], parsed[2]]
-    }
-
-    static func parse(_ bytes: Bytes, allowEmpty: Bool) -> Result<JSONDocument?, JSONSyntaxError> {
-        if allowEmpty && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            return .success(nil)
-        }
-        do {
-            return .success(try JSONDocument(parsing: bytes))
-        } catch {
-            return .failure(error)
         }
     }
 }

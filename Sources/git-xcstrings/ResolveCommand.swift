@@ -144,7 +144,7 @@ enum ResolveCommand: Command {
         let stageNames = ["base (stage 1)", "ours (stage 2)", "theirs (stage 3)"]
         let large = contents.reduce(0) { $0 + $1.count } > 1_500_000
         var documents: [JSONDocument?] = []
-        for (position, outcome) in MergeCommand.parseSides(contents, workers: Workers(2, worthIt: large)).enumerated() {
+        for (position, outcome) in MergeDriver.parseSides(contents, workers: Workers(2, worthIt: large)).enumerated() {
             switch outcome {
             case .success(let document): documents.append(document)
             case .failure(let error): return fail("\(stageNames[position]) is not valid JSON (\(error))")

@@ -33,6 +33,7 @@ enum Tool {
     }
 
     static func run(_ arguments: [String]) -> Int32 {
+        TruncationGuard.install()
         guard let first = arguments.first else {
             Console.write(Array(mainHelp().utf8), to: 2)
             return ExitStatus.failure

@@ -62,7 +62,8 @@ enum Replay {
                     markersInClean += 1
                     notes.append("\(item.id): markers in a clean result")
                 }
-                if inputsValid && (try? JSONDocument(parsing: output)) == nil {
+                // Whatever the inputs, a clean exit must leave a file that parses.
+                if (try? JSONDocument(parsing: output)) == nil {
                     invalidOutputs += 1
                     notes.append("\(item.id): clean result is not valid JSON")
                 }

@@ -140,7 +140,14 @@ case "generate":
     let keys = Int(arguments[1])!, languages = Int(arguments[2])!
     let seed = arguments.count > 4 ? UInt64(arguments[4])! : 1
     try! AtomicFile.write(CatalogGenerator(keys: keys, languages: languages, seed: seed).bytes(), to: arguments[3])
+case "truncate-while-mapped":
+    // For the tests: map FILE as the commands do, truncate it, then read it.
+    TruncationGuard.install()
+    let mapped = try! Bytes.mapping(arguments[1])
+    truncate(arguments[1], 0)
+    print(mapped.reduce(0) { $0 &+ Int($1) })
+    exit(0)
 default:
-    print("usage: xcstrings-bench json FILE… | peak FILE | generate KEYS LANGUAGES OUT [SEED] | edit IN OUT SEED EDITS | mergetime … | mergecorpus … | difftime … | replay CORPUS TOOL [-v] | collation-table")
+    print("usage: xcstrings-bench json FILE… | peak FILE | generate KEYS LANGUAGES OUT [SEED] | edit IN OUT SEED EDITS | mergetime … | mergecorpus … | difftime … | replay CORPUS TOOL [-v] | collation-table | truncate-while-mapped FILE")
     exit(2)
 }

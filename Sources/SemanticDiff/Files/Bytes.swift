@@ -43,10 +43,19 @@ public struct Bytes: RandomAccessCollection, Sendable {
         }
     }
 
+    /// Whether a NUL byte is among them (what makes git call a file binary).
+    public var containsNUL: Bool {
+        withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base, 0, buffer.count) != nil
+        }
+    }
+
     /// A copy as an array.
     public var array: [UInt8] { storage.mapped == nil ? storage.array : withUnsafeBufferPointer { Array($0) } }
 
-    /// The contents of the file at `path`, mapped.
+    /// The contents of the file at `path`, mapped (see ``TruncationGuard``
+    /// for what happens if another program truncates it meanwhile).
     public static func mapping(_ path: String) throws(FileError) -> Bytes {
         let (descriptor, info) = try FileBytes.openForReading(path)
         defer { close(descriptor) }
@@ -61,6 +70,7 @@ public struct Bytes: RandomAccessCollection, Sendable {
         guard let address = mmap(nil, size, PROT_READ, flags, descriptor, 0), address != MAP_FAILED else {
             return Bytes(try FileBytes.read(path))
         }
+        TruncationGuard.mapped(path, at: address, count: size)
         return Bytes(storage: Storage(mapped: address.assumingMemoryBound(to: UInt8.self), count: size))
     }
 
@@ -100,6 +110,7 @@ public struct Bytes: RandomAccessCollection, Sendable {
             if let release {
                 release()
             } else if let mapped {
+                TruncationGuard.unmapped(mapped)
                 munmap(mapped, count)
             }
         }

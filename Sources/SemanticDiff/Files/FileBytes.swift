@@ -46,11 +46,24 @@ public enum FileBytes {
             close(descriptor)
             throw FileError(path: path, reason: reason)
         }
-        if (info.st_mode & S_IFMT) == S_IFDIR {
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
             close(descriptor)
             throw FileError(path: path, reason: "is a directory")
+        case S_IFCHR where !isNullDevice(info), S_IFBLK:
+            // A terminal or a device like /dev/zero would be read forever.
+            close(descriptor)
+            throw FileError(path: path, reason: "is \(FileKind(info.st_mode)), not a file to read")
+        default:
+            break
         }
         return (descriptor, info)
+    }
+
+    /// Whether `info` describes /dev/null, which reads as an empty file.
+    private static func isNullDevice(_ info: stat) -> Bool {
+        var null = stat()
+        return stat("/dev/null", &null) == 0 && (null.st_mode & S_IFMT) == S_IFCHR && null.st_rdev == info.st_rdev
     }
 
     /// The size of the file at `path` in bytes; nil when it cannot be found.

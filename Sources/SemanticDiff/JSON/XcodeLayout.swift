@@ -74,39 +74,47 @@ extension JSONDocument {
     }
 }
 
-/// Which objects of a document have their own keys in ``KeyCollation``
-/// order, and which containers have every object inside them in order,
-/// found in one backward pass over the nodes.
+/// Which objects of a document (or of one subtree) have their own keys in
+/// ``KeyCollation`` order, and which containers have every object inside
+/// them in order, found in one backward pass over the nodes.
 struct KeyOrder {
     private static let ownSorted: UInt8 = 1
     private static let subtreeSorted: UInt8 = 2
+    /// The first node covered; bits are indexed from it.
+    private let first: Int
     private var bits: [UInt8]
 
-    init(_ raw: RawDocument) {
-        let count = raw.nodes.count
-        bits = [UInt8](repeating: KeyOrder.ownSorted | KeyOrder.subtreeSorted, count: count)
+    /// The order facts of the subtree of `node` (the whole document by
+    /// default). With `trustingUndecided`, pairs of keys only Foundation
+    /// could order are taken to be in order: right for a file Xcode wrote
+    /// (it always sorts), and it spares starting Foundation's helper.
+    init(_ raw: RawDocument, subtree node: Int = 0, trustingUndecided: Bool = false) {
+        let end = raw.nodes.isEmpty ? 0 : Int(raw.nodes[node].kind.isContainer ? raw.nodes[node].next : UInt32(node + 1))
+        first = node
+        bits = [UInt8](repeating: KeyOrder.ownSorted | KeyOrder.subtreeSorted, count: max(end - node, 0))
         bits.withUnsafeMutableBufferPointer { bits in
-            var node = count - 1
-            while node >= 0 {
-                if raw.nodes[node].kind.isContainer {
-                    bits[node] = KeyOrder.classify(node, raw, bits)
+            var current = end - 1
+            while current >= node {
+                if raw.nodes[current].kind.isContainer {
+                    bits[current - node] = KeyOrder.classify(current, raw, bits, first: node, trustingUndecided: trustingUndecided)
                 }
-                node -= 1
+                current -= 1
             }
         }
     }
 
-    func membersAreSorted(_ node: Int) -> Bool { bits[node] & KeyOrder.ownSorted != 0 }
+    func membersAreSorted(_ node: Int) -> Bool { bits[node - first] & KeyOrder.ownSorted != 0 }
 
-    func subtreeIsSorted(_ node: Int) -> Bool { bits[node] & KeyOrder.subtreeSorted != 0 }
+    func subtreeIsSorted(_ node: Int) -> Bool { bits[node - first] & KeyOrder.subtreeSorted != 0 }
 
-    private static func classify(_ container: Int, _ raw: RawDocument, _ bits: UnsafeMutableBufferPointer<UInt8>) -> UInt8 {
+    private static func classify(_ container: Int, _ raw: RawDocument, _ bits: UnsafeMutableBufferPointer<UInt8>,
+                                 first: Int, trustingUndecided: Bool) -> UInt8 {
         let token = raw.nodes[container]
         var child = container + 1
         var childrenSorted = true
         if token.kind == .array {
             for _ in 0..<Int(token.count) {
-                if bits[child] & subtreeSorted == 0 { childrenSorted = false }
+                if bits[child - first] & subtreeSorted == 0 { childrenSorted = false }
                 child = Int(raw.nodes[child].next)
             }
             return childrenSorted ? ownSorted | subtreeSorted : ownSorted
@@ -115,9 +123,13 @@ struct KeyOrder {
         var previousKey: Int?
         for _ in 0..<Int(token.count) {
             let key = child
-            if bits[key + 1] & subtreeSorted == 0 { childrenSorted = false }
+            if bits[key + 1 - first] & subtreeSorted == 0 { childrenSorted = false }
             if own && !raw.nodes[key].flags.contains(.shadowed) {
-                if let previousKey, raw.compareKeys(previousKey, key) >= 0 { own = false }
+                if let previousKey {
+                    let order = trustingUndecided ? raw.withKeyTexts(previousKey, key) { KeyCollation.fastCompare($0, $1) } ?? -1
+                                                  : raw.compareKeys(previousKey, key)
+                    if order >= 0 { own = false }
+                }
                 previousKey = key
             }
             child = Int(raw.nodes[key + 1].next)
@@ -201,34 +213,6 @@ struct LayoutWriter {
         }
         output.lineBreak(indent: depth * 2)
         output.append(UInt8(ascii: "}"))
-    }
-
-    /// Writes `node` in Xcode's layout with members in the order they have.
-    mutating func writeInOrder(_ raw: RawDocument, node: Int, depth: Int) {
-        let token = raw.nodes[node]
-        guard token.kind.isContainer else { return writeScalar(raw, node) }
-        if token.flags.contains(.canonical) { return output.append(raw.token(node)) }
-        if token.count == 0 { return writeEmpty(token.kind, depth: depth) }
-        let isObject = token.kind == .object
-        output.append(isObject ? UInt8(ascii: "{") : UInt8(ascii: "["))
-        var child = node + 1
-        var first = true
-        for _ in 0..<Int(token.count) {
-            let value = isObject ? child + 1 : child
-            if !(isObject && raw.nodes[child].flags.contains(.shadowed)) {
-                if !first { output.append(UInt8(ascii: ",")) }
-                first = false
-                output.lineBreak(indent: depth * 2 + 2)
-                if isObject {
-                    writeScalar(raw, child)
-                    output.appendColon()
-                }
-                writeInOrder(raw, node: value, depth: depth + 1)
-            }
-            child = Int(raw.nodes[value].next)
-        }
-        output.lineBreak(indent: depth * 2)
-        output.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
     }
 
     @inline(__always)

@@ -6,7 +6,8 @@
 /// ```
 public enum CatalogMerge {
     /// Merges `ours` and `theirs`, which both descend from `base` (nil when
-    /// both sides added the file). Every root must be an object. With
+    /// both sides added the file). Every root must be an object. The result
+    /// is in Xcode's layout and order whatever the inputs' layout. With
     /// `settling`, conflicts are settled by taking that side (`.ours` or
     /// `.theirs`), each translation so taken marked `needs_review`.
     public static func merge(base: JSONDocument?, ours: JSONDocument, theirs: JSONDocument,
@@ -20,9 +21,10 @@ public enum CatalogMerge {
         return ours.withRawDocument { oursRaw in
             theirs.withRawDocument { theirsRaw in
                 withOptionalRaw(base) { baseRaw in
-                    let sources = MergeSources(base: baseRaw, ours: oursRaw, theirs: theirsRaw)
+                    let oursOrder = KeyOrder(oursRaw, trustingUndecided: ours.isCanonical)
+                    let sources = MergeSources(base: baseRaw, ours: oursRaw, theirs: theirsRaw, oursOrder: oursOrder,
+                                               oursIsCanonical: ours.isCanonical)
                     var engine = MergeEngine(sources: sources)
-                    engine.oursIsInXcodeLayout = ours.isCanonical
                     var merged = engine.mergeRoots()
                     if let settling, !engine.report.conflicts.isEmpty { merged = engine.settle(merged, taking: settling) }
                     var writer = MergedWriter(sources: sources, mode: nil,
@@ -30,7 +32,8 @@ public enum CatalogMerge {
                     writer.write(merged, depth: 0)
                     let newline = mergedFinalNewline(base?.endsWithNewline, ours.endsWithNewline, theirs.endsWithNewline)
                     if newline { writer.writer.output.append(UInt8(ascii: "\n")) }
-                    return CatalogMergeResult(main: WrittenBytes(writer.writer.output), pieces: writer.pieces, report: engine.report)
+                    return CatalogMergeResult(main: WrittenBytes(writer.writer.output), pieces: writer.pieces, report: engine.report,
+                                              oursWasInXcodeLayout: ours.isCanonical && oursOrder.subtreeIsSorted(0))
                 }
             }
         }
@@ -63,6 +66,9 @@ public struct CatalogMergeResult: Sendable {
     let main: WrittenBytes
     let pieces: [ConflictPiece]
     let report: MergeReport
+    /// Whether ours was already in Xcode's layout and order (else the
+    /// result, always in Xcode's layout, rewrote more than the merge changed).
+    public let oursWasInXcodeLayout: Bool
 
     /// The conflicts left for a person, in file order.
     public var conflicts: [MergeConflict] { report.conflicts }

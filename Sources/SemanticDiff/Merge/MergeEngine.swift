@@ -7,8 +7,6 @@
 /// rule decides becomes a conflict.
 struct MergeEngine {
     let sources: MergeSources
-    /// Whether ours' file is in Xcode's layout (so its objects are sorted).
-    var oursIsInXcodeLayout = false
     var report = MergeReport()
     /// Set while an entry is merged: the side whose comment a rule chose.
     var commentChoice: Side?
@@ -91,8 +89,8 @@ struct MergeEngine {
 
     // MARK: Objects
 
-    /// Merges three objects member by member. Ours' members keep their
-    /// order; members only theirs has are placed by `MemberOrder`.
+    /// Merges three objects member by member: ours' members first, then
+    /// those only theirs has, placed by `MemberOrder`.
     mutating func mergeObject(_ level: MergeLevel, _ base: SideValue, _ ours: SideValue, _ theirs: SideValue) -> Merged {
         let sources = self.sources
         let baseMembers = kind(base) == .object ? ObjectMembers(sources.base!, base.node!) : nil
@@ -117,7 +115,7 @@ struct MergeEngine {
                                      value(.theirs, theirsPosition.map { theirsMembers[$0].value }))
             if let merged { result.append(MergedMember(key: .node(.ours, member.key), value: merged)) }
         }
-        var additions: [MemberOrder.Addition] = []
+        var additions: [MergedMember] = []
         for (position, member) in theirsMembers.enumerated() where !matchedInTheirs[position] {
             let basePosition = baseMembers?.position(of: sources.theirs, member.key, hint: position)
             let merged = mergeMember(level, .theirs, member.key,
@@ -125,12 +123,12 @@ struct MergeEngine {
                                      .absent(.ours),
                                      value(.theirs, member.value))
             if let merged {
-                additions.append(.init(theirsPosition: position, member: MergedMember(key: .node(.theirs, member.key), value: merged)))
+                additions.append(MergedMember(key: .node(.theirs, member.key), value: merged))
             }
         }
         if !additions.isEmpty {
-            MemberOrder(sources: sources, ours: oursMembers, theirs: theirsMembers,
-                        oursIsInXcodeLayout: oursIsInXcodeLayout).place(additions, into: &result)
+            MemberOrder(sources: sources, oursIsSorted: sources.oursOrder.membersAreSorted(ours.node!))
+                .place(additions, into: &result)
         }
         return .object(result)
     }

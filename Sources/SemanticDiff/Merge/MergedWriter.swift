@@ -1,7 +1,8 @@
-/// Writes a ``Merged`` tree in Xcode's layout.
+/// Writes a ``Merged`` tree in Xcode's layout and order, whatever the
+/// layout and order of the inputs.
 ///
-/// Unchanged stretches of ours that are already in Xcode's layout are copied
-/// as bytes, several members at a time. In the main pass a conflict is
+/// Unchanged stretches of ours that are already in Xcode's layout and order
+/// are copied as bytes, several members at a time. In the main pass a conflict is
 /// written as a `ConflictPiece` (its text on each side); in a side's pass,
 /// each conflict is written as that side's version.
 struct MergedWriter {
@@ -20,7 +21,7 @@ struct MergedWriter {
     mutating func write(_ value: Merged, depth: Int) {
         switch value {
         case .copy(let side, let node):
-            writer.writeInOrder(sources[side], node: node, depth: depth)
+            writer.writeSorted(sources[side], node: node, depth: depth, order: sources.order(side, subtree: node))
         case .string(let text):
             writer.output.append(JSONString.quoted(text))
         case .object(let members):
@@ -42,6 +43,7 @@ struct MergedWriter {
     }
 
     mutating func writeObject(_ members: [MergedMember], depth: Int) {
+        let members = inXcodeOrder(members)
         if mode == nil, members.contains(where: { if case .conflict(let c) = $0.value { return c.hasAbsentSide } else { return false } }) {
             // A member present on one side only: show the whole object on each side.
             return writePiece(.object(members), depth: depth)
@@ -72,6 +74,36 @@ struct MergedWriter {
         writer.output.append(UInt8(ascii: "}"))
     }
 
+    /// `members` sorted as Xcode sorts keys (stable; usually they already are).
+    func inXcodeOrder(_ members: [MergedMember]) -> [MergedMember] {
+        guard members.count > 1 else { return members }
+        let texts = members.map { sources.text($0.key) }
+        var sorted = true
+        for index in 1..<members.count {
+            let order = texts[index - 1].withUnsafeBufferPointer { a in
+                texts[index].withUnsafeBufferPointer { b in KeyCollation.fastCompare(a, b) }
+            }
+            if let order {
+                if order >= 0 { sorted = false; break }
+            } else if !(sources.oursIsCanonical && isOurs(members[index - 1].key) && isOurs(members[index].key)),
+                      KeyCollation.compare(texts[index - 1], texts[index]) >= 0 {
+                sorted = false
+                break
+            }
+        }
+        if sorted { return members }
+        let order = members.indices.sorted { a, b in
+            let comparison = KeyCollation.compare(texts[a], texts[b])
+            return comparison < 0 || (comparison == 0 && a < b)
+        }
+        return order.map { members[$0] }
+    }
+
+    func isOurs(_ key: MergedKey) -> Bool {
+        if case .node(.ours, _) = key { return true }
+        return false
+    }
+
     mutating func writeKey(_ key: MergedKey) {
         switch key {
         case .node(let side, let node): writer.writeScalar(sources[side], node)
@@ -86,13 +118,13 @@ struct MergedWriter {
         guard case .node(let side, let firstKey) = members[start].key, case .copy(side, let firstValue) = members[start].value,
               firstValue == firstKey + 1 else { return (0, UnsafeBufferPointer(start: nil, count: 0)) }
         let raw = sources[side]
-        guard isCanonicalMember(raw, key: firstKey) else { return (0, UnsafeBufferPointer(start: nil, count: 0)) }
+        guard isCanonicalMember(raw, side: side, key: firstKey) else { return (0, UnsafeBufferPointer(start: nil, count: 0)) }
         var count = 1
         var lastValue = firstValue
         let separator = depth * 2 + 2 + 2 // ",\n" and the indent
         while start + count < members.count {
             guard case .node(side, let key) = members[start + count].key, case .copy(side, let value) = members[start + count].value,
-                  value == key + 1, key == Int(raw.nodes[lastValue].next), isCanonicalMember(raw, key: key),
+                  value == key + 1, key == Int(raw.nodes[lastValue].next), isCanonicalMember(raw, side: side, key: key),
                   Int(raw.nodes[key].start) - Int(raw.nodes[lastValue].end) == separator,
                   isSeparator(raw, from: Int(raw.nodes[lastValue].end), count: separator) else { break }
             lastValue = value
@@ -101,13 +133,17 @@ struct MergedWriter {
         return (count, UnsafeBufferPointer(rebasing: raw.bytes[Int(raw.nodes[firstKey].start)..<Int(raw.nodes[lastValue].end)]))
     }
 
-    /// Whether a member's key, `" : "` and value are as Xcode writes them.
-    func isCanonicalMember(_ raw: RawDocument, key: Int) -> Bool {
+    /// Whether a member's key, `" : "` and value are as Xcode writes them,
+    /// every object inside the value in order.
+    func isCanonicalMember(_ raw: RawDocument, side: Side, key: Int) -> Bool {
         let keyToken = raw.nodes[key], valueToken = raw.nodes[key + 1]
         guard keyToken.flags.contains(.canonical), valueToken.flags.contains(.canonical),
               valueToken.start == keyToken.end + 3 else { return false }
         let colon = Int(keyToken.end)
-        return raw.bytes[colon] == 0x20 && raw.bytes[colon + 1] == UInt8(ascii: ":") && raw.bytes[colon + 2] == 0x20
+        guard raw.bytes[colon] == 0x20 && raw.bytes[colon + 1] == UInt8(ascii: ":") && raw.bytes[colon + 2] == 0x20 else {
+            return false
+        }
+        return !valueToken.kind.isContainer || sources.order(side, subtree: key + 1).subtreeIsSorted(key + 1)
     }
 
     /// Whether the bytes at `start` are `,`, a line break and spaces.

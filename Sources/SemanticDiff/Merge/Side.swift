@@ -20,6 +20,24 @@ struct MergeSources {
     let base: RawDocument?
     let ours: RawDocument
     let theirs: RawDocument
+    /// Which of ours' objects are in Xcode's order (ours is most of the output).
+    let oursOrder: KeyOrder
+    /// Whether ours is in Xcode's layout, so that pairs of its keys only
+    /// Foundation could order are taken to be in order (see ``KeyOrder``).
+    let oursIsCanonical: Bool
+
+    /// The order facts for copying `node` of `side` into the output.
+    func order(_ side: Side, subtree node: Int) -> KeyOrder {
+        side == .ours ? oursOrder : KeyOrder(self[side], subtree: node)
+    }
+
+    /// The decoded text of a merged member's key.
+    func text(_ key: MergedKey) -> [UInt8] {
+        switch key {
+        case .node(let side, let node): return self[side].decodedKey(node)
+        case .name(let name): return Array(name.utf8)
+        }
+    }
 
     subscript(side: Side) -> RawDocument {
         switch side {
