@@ -81,6 +81,8 @@ XCS_GIT_FUNCTION(git_diff_free)
 
 XCS_GIT_FUNCTION(git_index_free)
 XCS_GIT_FUNCTION(git_index_write)
+XCS_GIT_FUNCTION(git_index_read)
+XCS_GIT_FUNCTION(git_index_path)
 XCS_GIT_FUNCTION(git_index_conflict_iterator_new)
 XCS_GIT_FUNCTION(git_index_conflict_next)
 XCS_GIT_FUNCTION(git_index_conflict_iterator_free)

@@ -4,7 +4,7 @@ import SemanticDiff
 /// line merge already left conflicted in the index.
 enum ResolveCommand: Command {
     static let name = "resolve"
-    static let synopsis = "git xcstrings resolve [--ours | --theirs] [--no-add] [--dry-run] [PATH…]"
+    static let synopsis = "git xcstrings resolve [--ours | --theirs] [--no-add] [--dry-run] [--force] [PATH…]"
     static let summary = "Repair catalogs already conflicted by a merge, rebase, cherry-pick, revert or stash pop."
     static let details = """
         options:
@@ -12,6 +12,7 @@ enum ResolveCommand: Command {
                              translation so taken marked needs_review
           --no-add           write the merged catalogs but do not stage them
           -n, --dry-run      write nothing; say what would be done
+          -f, --force        merge again even a file edited since git wrote it
           -h, --help         show this help
 
         Every conflicted .xcstrings path in the index (or those under PATH) is
@@ -20,13 +21,16 @@ enum ResolveCommand: Command {
         would; true conflicts stay in the file as small hunks and the path
         stays conflicted. Both sides adding the catalog merges them against an
         empty one; a catalog deleted on one side and modified on the other
-        keeps the modified one. A stage that is not valid JSON, or a file that
-        looks resolved by hand, is left as it is.
+        keeps the modified one. A stage that is not valid JSON is left as it
+        is. So is a work-tree file someone edited since git's merge wrote it
+        (it is neither git's line merge of the stages nor either side), unless
+        --force. git's index.lock is taken first: while another git holds it,
+        nothing is changed.
         Exit status: 0 when every catalog is resolved (or none is conflicted),
         1 when conflicts remain, 2 on errors.
         """
-    static let spec = Arguments.Spec(flags: ["ours", "theirs", "no-add", "dry-run", "help"],
-                                     aliases: ["h": "help", "n": "dry-run"])
+    static let spec = Arguments.Spec(flags: ["ours", "theirs", "no-add", "dry-run", "force", "help"],
+                                     aliases: ["h": "help", "n": "dry-run", "f": "force"])
 
     /// How resolving one path went.
     enum Outcome: Int, Comparable {
@@ -39,6 +43,7 @@ enum ResolveCommand: Command {
         var settling: Side?
         var stage: Bool
         var dryRun: Bool
+        var force: Bool
     }
 
     static func run(_ arguments: Arguments) -> Int32 {
@@ -46,16 +51,19 @@ enum ResolveCommand: Command {
             return Tool.usageFailure(self, "--ours and --theirs cannot be used together")
         }
         let options = Options(settling: arguments.has("ours") ? .ours : arguments.has("theirs") ? .theirs : nil,
-                              stage: !arguments.has("no-add"), dryRun: arguments.has("dry-run"))
+                              stage: !arguments.has("no-add"), dryRun: arguments.has("dry-run"), force: arguments.has("force"))
         let repository: Repository
         let index: Index
         let conflicts: [IndexConflict]
         let prefix: String
+        // Held from before anything is read until the index is written.
+        var lock: IndexLock?
         do {
             repository = try Repository(discoveringFrom: ".")
             guard repository.workTree != nil else { throw GitError("resolve needs a work tree; this repository is bare") }
             prefix = repository.prefix()
             index = try repository.index()
+            if !options.dryRun { lock = try index.lock() }
             conflicts = try index.conflicts()
         } catch {
             Console.error("error: \(error)")
@@ -87,9 +95,9 @@ enum ResolveCommand: Command {
             worst = max(worst, outcome)
             if outcome == .resolved && options.stage && !options.dryRun { staged += 1 }
         }
-        if staged > 0 {
+        if staged > 0, let lock {
             do {
-                try index.write()
+                try index.write(releasing: lock)
             } catch {
                 Console.error("error: \(error)")
                 return ExitStatus.failure
@@ -158,11 +166,17 @@ enum ResolveCommand: Command {
         }
         let merged = result.bytes(markers: markers)
 
-        // A work-tree file that is valid JSON and neither side's version was resolved by hand: keep it.
-        if let current = try? FileBytes.read(workFile), current != merged,
-           !contents[1].equals(current), !contents[2].equals(current), (try? JSONDocument(parsing: current)) != nil {
-            Console.error("\(shown): the work-tree file is valid JSON and differs from both sides, so it looks resolved by hand; "
-                          + "left as it is (git add it to keep it, or git checkout -m \(shown) to start again)")
+        // A work-tree file someone edited since git wrote it is theirs to keep, unless --force.
+        if !options.force, let current = try? FileBytes.read(workFile), current != merged,
+           !contents[1].equals(current), !contents[2].equals(current),
+           !isLineMerge(current, of: contents, path: conflict.path) {
+            if (try? JSONDocument(parsing: current)) != nil {
+                Console.error("\(shown): the work-tree file is valid JSON and differs from both sides, so it looks resolved by hand; "
+                              + "left as it is (git add it to keep it, resolve --force to merge again, or git checkout -m \(shown) to start over)")
+            } else {
+                Console.error("\(shown): edited since git's merge wrote it (neither git's line merge of the stages nor either side); "
+                              + "left as it is (resolve --force to merge again anyway, or git checkout -m \(shown) to start over)")
+            }
             return .conflicted
         }
         let clean = result.conflicts.isEmpty
@@ -175,6 +189,7 @@ enum ResolveCommand: Command {
             }
         }
         var line = result.summary(name: shown)
+        if !result.oursWasInXcodeLayout { line += "; rewritten in Xcode's layout" }
         if clean {
             line += options.stage ? "; \(would)staged" : "; \(would)written, not staged"
         } else {
@@ -182,6 +197,21 @@ enum ResolveCommand: Command {
         }
         Console.line(line)
         return clean ? .resolved : .conflicted
+    }
+
+    /// Whether `current` is git's line merge of the three stages as git
+    /// writes it in any conflict style, labels and marker length aside.
+    static func isLineMerge(_ current: [UInt8], of contents: [Bytes], path: String) -> Bool {
+        let wanted = ConflictMarkers.normalizedLines(current)
+        let inputs = contents.map(\.array)
+        for algorithm in LineMerge.Algorithm.allCases {
+            for style in [ConflictMarkers.Style.merge, .diff3, .zdiff3] {
+                guard let merged = try? LineMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2], path: path,
+                                                        markers: ConflictMarkers(style: style), algorithm: algorithm) else { continue }
+                if ConflictMarkers.normalizedLines(merged.bytes) == wanted { return true }
+            }
+        }
+        return false
     }
 
     /// What to run once every conflict is resolved.

@@ -395,6 +395,62 @@ struct ResolveCommandTests {
         #expect(try !repository.unmerged().isEmpty)
     }
 
+    @Test("a file with markers that someone half-fixed by hand is left as it is, with why; --force overrides")
+    func halfFixedByHand() throws {
+        let repository = try Self.conflictingMerge()
+        let lineMerged = try repository.directory.read(Self.path)
+        #expect(lineMerged.contains("<<<<<<< HEAD"))
+        // The person settled the first hunk by hand and left the rest.
+        let first = try #require(lineMerged.range(of: "<<<<<<< HEAD\n"))
+        let middle = try #require(lineMerged.range(of: "=======\n", range: first.upperBound..<lineMerged.endIndex))
+        let end = try #require(lineMerged.range(of: ">>>>>>> other\n", range: middle.upperBound..<lineMerged.endIndex))
+        let halfFixed = String(lineMerged[..<first.lowerBound]) + String(lineMerged[first.upperBound..<middle.lowerBound])
+            + String(lineMerged[end.upperBound...])
+        try repository.directory.write(Self.path, halfFixed)
+        let result = try repository.resolve()
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("edited since git's merge wrote it"), "\(result.stderr)")
+        #expect(result.stderr.contains("--force"))
+        #expect(try repository.directory.read(Self.path) == halfFixed)
+        #expect(try !repository.unmerged().isEmpty)
+        let forced = try repository.resolve(["--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try repository.unmerged().isEmpty)
+    }
+
+    @Test("the file exactly as git's line merge left it, in diff3 style too, is resolved without --force")
+    func asGitLeftIt() throws {
+        let repository = try Repository()
+        try repository.git("config", "merge.conflictStyle", "diff3")
+        try repository.git("checkout", "-q", "-b", "other")
+        try repository.commit(Self.adding(["A", "B", "C"].map { ($0, "es") }), "Spanish")
+        try repository.git("checkout", "-q", "main")
+        try repository.commit(Self.adding(["A", "B", "C", "D", "E"].map { ($0, "fr") }), "French")
+        #expect(try repository.git("merge", "other").status != 0)
+        #expect(try repository.directory.read(Self.path).contains("||||||| "))
+        let result = try repository.resolve()
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test("while another git holds .git/index.lock: nothing changes, and it says so")
+    func indexLocked() throws {
+        let repository = try Self.conflictingMerge()
+        let before = try repository.directory.bytes(Self.path)
+        let stages = try repository.stages()
+        try repository.directory.write(".git/index.lock", "")
+        let result = try repository.resolve()
+        #expect(result.status == 2, "\(result.stdout) \(result.stderr)")
+        #expect(result.stderr.contains("index.lock"), "\(result.stderr)")
+        #expect(!result.stdout.contains("staged"))
+        #expect(try repository.directory.bytes(Self.path) == before)
+        #expect(try FileManager.default.fileExists(atPath: repository.directory.path(".git/index.lock")))
+        try FileManager.default.removeItem(atPath: repository.directory.path(".git/index.lock"))
+        #expect(try repository.stages() == stages)
+        // Once the lock is gone, it works, and leaves no lock behind.
+        #expect(try repository.resolve().status == 0)
+        #expect(!FileManager.default.fileExists(atPath: repository.directory.path(".git/index.lock")))
+    }
+
     @Test("--ours with --theirs is a usage error")
     func usage() throws {
         let result = try CLI.run(["resolve", "--ours", "--theirs"])

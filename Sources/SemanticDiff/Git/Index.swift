@@ -1,4 +1,9 @@
 import CGit2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A path the index holds in conflict, with the blob of each stage; nil
 /// where a stage is missing (no base: both sides added the file; no ours or
@@ -60,6 +65,54 @@ public final class Index {
     public func write() throws(GitError) {
         try git.check(git.index_write(pointer), "cannot write the index")
     }
+
+    /// Takes git's lock on the index before anything is changed, then reads
+    /// the index again under it: a command that changes both the work tree
+    /// and the index must change neither while another git holds the lock.
+    public func lock() throws(GitError) -> IndexLock {
+        guard let path = git.index_path(pointer).map({ String(cString: $0) }) else {
+            throw GitError("the index has no file to lock")
+        }
+        let lock = try IndexLock(indexPath: path)
+        try git.check(git.index_read(pointer, 1), "cannot read the index")
+        return lock
+    }
+
+    /// Saves the index, handing `lock` over to libgit2's own write (which
+    /// takes the lock itself, writes `index.lock` and renames it).
+    public func write(releasing lock: IndexLock) throws(GitError) {
+        lock.release()
+        try write()
+    }
+}
+
+/// git's `index.lock`, created exclusively as git creates it, and removed
+/// when released (or when the holder goes) if it is still ours.
+public final class IndexLock {
+    let path: String
+    private var held = false
+
+    init(indexPath: String) throws(GitError) {
+        path = indexPath + ".lock"
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            if errno == EEXIST {
+                throw GitError("\(path) exists: another git process seems to be running in this repository; nothing was changed. "
+                               + "If none is, remove \(path) and try again")
+            }
+            throw GitError("cannot create \(path): \(String(cString: strerror(errno))); nothing was changed")
+        }
+        close(descriptor)
+        held = true
+    }
+
+    func release() {
+        guard held else { return }
+        held = false
+        unlink(path)
+    }
+
+    deinit { release() }
 }
 
 extension Repository {

@@ -92,6 +92,8 @@ final class LibGit2: @unchecked Sendable {
 
     let index_free: git_index_free_fn
     let index_write: git_index_write_fn
+    let index_read: git_index_read_fn
+    let index_path: git_index_path_fn
     let index_conflict_iterator_new: git_index_conflict_iterator_new_fn
     let index_conflict_next: git_index_conflict_next_fn
     let index_conflict_iterator_free: git_index_conflict_iterator_free_fn
@@ -163,6 +165,8 @@ final class LibGit2: @unchecked Sendable {
 
         index_free = try load("git_index_free", git_index_free_fn.self)
         index_write = try load("git_index_write", git_index_write_fn.self)
+        index_read = try load("git_index_read", git_index_read_fn.self)
+        index_path = try load("git_index_path", git_index_path_fn.self)
         index_conflict_iterator_new = try load("git_index_conflict_iterator_new", git_index_conflict_iterator_new_fn.self)
         index_conflict_next = try load("git_index_conflict_next", git_index_conflict_next_fn.self)
         index_conflict_iterator_free = try load("git_index_conflict_iterator_free", git_index_conflict_iterator_free_fn.self)

@@ -4,10 +4,15 @@ import CGit2
 /// for inputs that are not valid JSON, so that the driver never leaves a
 /// user worse off than git alone would.
 public enum LineMerge {
+    /// How lines are matched: libgit2's default (Myers), patience, or a minimal diff.
+    public enum Algorithm: Sendable, CaseIterable {
+        case myers, patience, minimal
+    }
+
     /// The line merge of three texts, with git's conflict markers; `clean`
     /// is false when the result holds conflicts.
     public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], path: String?,
-                             markers: ConflictMarkers) throws(GitError) -> (bytes: [UInt8], clean: Bool) {
+                             markers: ConflictMarkers, algorithm: Algorithm = .myers) throws(GitError) -> (bytes: [UInt8], clean: Bool) {
         let git = try LibGit2.shared()
         var result = git_merge_file_result()
         var options = git_merge_file_options()
@@ -17,6 +22,11 @@ public enum LineMerge {
         case .merge: options.flags = GIT_MERGE_FILE_STYLE_MERGE.rawValue
         case .diff3: options.flags = GIT_MERGE_FILE_STYLE_DIFF3.rawValue
         case .zdiff3: options.flags = GIT_MERGE_FILE_STYLE_ZDIFF3.rawValue
+        }
+        switch algorithm {
+        case .myers: break
+        case .patience: options.flags |= GIT_MERGE_FILE_DIFF_PATIENCE.rawValue
+        case .minimal: options.flags |= GIT_MERGE_FILE_DIFF_MINIMAL.rawValue
         }
         let status: Int32 = base.withUnsafeBytes { baseBytes in
             ours.withUnsafeBytes { oursBytes in

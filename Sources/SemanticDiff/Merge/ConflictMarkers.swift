@@ -88,6 +88,20 @@ public struct ConflictMarkers: Sendable {
         return Array(lines.joined(separator: [UInt8(ascii: "\n")]))
     }
 
+    /// The lines of `text` with every conflict marker line (seven or more
+    /// of `<`, `|`, `=` or `>`, then a label or nothing) reduced to its
+    /// character: two texts that differ only in labels and marker length
+    /// compare equal.
+    public static func normalizedLines(_ text: [UInt8]) -> [ArraySlice<UInt8>] {
+        text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            guard let first = line.first, [UInt8(ascii: "<"), UInt8(ascii: "|"), UInt8(ascii: "="), UInt8(ascii: ">")].contains(first)
+            else { return line }
+            let run = line.prefix { $0 == first }.count
+            guard run >= 7, run == line.count || line[line.startIndex + run] == UInt8(ascii: " ") else { return line }
+            return [first][...]
+        }
+    }
+
     func marker(_ character: Character, _ label: String?) -> [UInt8] {
         var text = String(repeating: character, count: size)
         if let label, !label.isEmpty { text += " " + label }
