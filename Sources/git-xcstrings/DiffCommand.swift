@@ -108,8 +108,11 @@ enum DiffCommand: Command {
                     return nil
                 }
             }
-            return CatalogDiff.compare(old: catalogs[0], new: catalogs[1], oldPath: file.oldPath, newPath: file.newPath,
-                                       languages: languages, statistics: withStatistics)
+            var diff = CatalogDiff.compare(old: catalogs[0], new: catalogs[1], oldPath: file.oldPath, newPath: file.newPath,
+                                           languages: languages, statistics: withStatistics)
+            // Two files named on the command line are compared, not renamed.
+            if arguments.has("no-index") { diff.isRename = false }
+            return diff
         }
         timer.mark("compare")
         defer {
@@ -124,7 +127,7 @@ enum DiffCommand: Command {
             Console.out(DiffRenderer.text(diffs, color: color))
         }
         if failed { return ExitStatus.failure }
-        if arguments.has("exit-code") && diffs.contains(where: { !$0.changes.isEmpty }) { return ExitStatus.attention }
+        if arguments.has("exit-code") && diffs.contains(where: \.hasChanges) { return ExitStatus.attention }
         return ExitStatus.success
     }
 

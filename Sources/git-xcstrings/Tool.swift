@@ -71,8 +71,8 @@ enum Tool {
         } catch {
             return usageFailure(command, error.message)
         }
-        if CollationHelper.shared.isUnavailable {
-            Console.error("warning: git-xcstrings-collate was not found next to git-xcstrings or on PATH: "
+        if let failure = CollationHelper.shared.failure {
+            Console.error("warning: git-xcstrings-collate \(failure): "
                           + "keys with non-ASCII characters may not be in Xcode's order")
         }
         return status

@@ -90,7 +90,7 @@ struct DiffCommandTests {
         try CLI.git(["add", "-A"], in: repository.url)
         try CLI.git(["commit", "-q", "-m", "rename"], in: repository.url)
         let result = try CLI.run(["diff", "HEAD~1", "HEAD"], in: repository.url).stdout
-        #expect(result.contains("App/L.xcstrings → App/Localizable.xcstrings\n"))
+        #expect(result.contains("renamed App/L.xcstrings → App/Localizable.xcstrings\n"))
         #expect(result.contains("App/New.xcstrings (new file)\n+ \"Settings\"  (3 translations)"))
     }
 
@@ -205,5 +205,47 @@ struct DiffCommandTests {
         let added = try CLI.git(["diff", "--ext-diff", "--cached", "--", "App/Added.xcstrings"], in: repository.url,
                                 environment: ["GIT_EXTERNAL_DIFF": command])
         #expect(added.stdout.hasPrefix("App/Added.xcstrings (new file)\n+ \"Hello\"  (2 translations)"))
+    }
+
+    @Test("a pure rename is a change: said in the text and --stat, and --exit-code gives 1")
+    func pureRename() throws {
+        let repository = try Self.repository()
+        try CLI.git(["mv", "App/L.xcstrings", "App/Localizable.xcstrings"], in: repository.url)
+        try CLI.git(["commit", "-q", "-m", "rename"], in: repository.url)
+        let text = try CLI.run(["diff", "--exit-code", "HEAD~1", "HEAD"], in: repository.url)
+        #expect(text.status == 1)
+        #expect(text.stdout == "renamed App/L.xcstrings → App/Localizable.xcstrings (content unchanged)\n")
+        let stat = try CLI.run(["diff", "--stat", "HEAD~1", "HEAD"], in: repository.url).stdout
+        #expect(stat == "renamed App/L.xcstrings → App/Localizable.xcstrings\n  content unchanged\n")
+    }
+
+    @Test("a value changed only in Unicode normalization, through git: shown, and --exit-code gives 1")
+    func normalizationThroughGit() throws {
+        let repository = try Self.repository()
+        let nfd = B.catalog([("Hello", B.entry([("de", B.text("Servus")), ("fr", B.text("Cafe\u{301}", "needs_review"))]))])
+        let nfc = B.catalog([("Hello", B.entry([("de", B.text("Servus")), ("fr", B.text("Caf\u{E9}", "needs_review"))]))])
+        try repository.write("App/L.xcstrings", nfd.xcodeLayout())
+        try CLI.git(["commit", "-q", "-am", "nfd"], in: repository.url)
+        try repository.write("App/L.xcstrings", nfc.xcodeLayout())
+        let result = try CLI.run(["diff", "--exit-code"], in: repository.url)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("(normalization only)"), "\(result.stdout)")
+    }
+
+    @Test("textconv shows substitutions' arguments and members the schema does not name, so git diff shows their changes")
+    func textconvEverything() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("L.xcstrings", #"{"sourceLanguage":"en","strings":{"Files":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"%#@n@"},"substitutions":{"n":{"argNum":1,"formatSpecifier":"lld","variations":{"plural":{"one":{"stringUnit":{"state":"translated","value":"%arg file"}}}}}}}},"x-tool":{"id":7}}},"version":"1.0"}"#)
+        let result = try CLI.run(["textconv", "L.xcstrings"], in: directory.url)
+        #expect(result.stdout == """
+            sourceLanguage = "en"
+            version = "1.0"
+            "Files" en = "%#@n@" [translated]
+            "Files" en substitutions.n.plural.one = "%arg file" [translated]
+            "Files" x-tool = {"id":7}
+            "Files" en substitutions.n argNum = 1
+            "Files" en substitutions.n formatSpecifier = "lld"
+
+            """, "\(result.stdout)")
     }
 }

@@ -85,4 +85,22 @@ struct FormatCommandTests {
         #expect(unknown.stderr.hasPrefix("error: unknown option '--frobnicate'\nusage: git xcstrings fmt"))
         #expect(try CLI.run(["fmt"]).status == 2)
     }
+
+    @Test("a collation helper that is missing, or fails, is named with what went wrong; the file is still written")
+    func collationHelperFailures() throws {
+        let directory = try TemporaryDirectory()
+        // ア and あ are among the pairs only Foundation decides.
+        let catalog = "{\"sourceLanguage\":\"en\",\"strings\":{\"ア\":{},\"あ\":{}},\"version\":\"1.0\"}"
+        try directory.write("L.xcstrings", catalog)
+        let failing = try CLI.run(["fmt", "-p", "L.xcstrings"], in: directory.url, environment: ["GIT_XCSTRINGS_COLLATE": "/bin/false"])
+        #expect(failing.status == 0)
+        #expect(failing.stderr == "warning: git-xcstrings-collate exited with status 1: keys with non-ASCII characters may not be in Xcode's order\n")
+        #expect(failing.stdout.contains("\"ア\""))
+        // A copy of the tool alone in a directory, with no helper on PATH.
+        try FileManager.default.copyItem(atPath: CLI.executable.path, toPath: directory.path("git-xcstrings"))
+        let alone = try CLI.launch(URL(fileURLWithPath: directory.path("git-xcstrings")), ["fmt", "-p", "L.xcstrings"],
+                                   in: directory.url, environment: ["PATH": "/usr/bin:/bin"], input: nil)
+        #expect(alone.status == 0)
+        #expect(alone.stderr == "warning: git-xcstrings-collate was not found next to git-xcstrings or on PATH: keys with non-ASCII characters may not be in Xcode's order\n")
+    }
 }

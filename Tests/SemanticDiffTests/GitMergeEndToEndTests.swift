@@ -216,7 +216,28 @@ struct GitMergeEndToEndTests {
         let undo = try CLI.run(["uninstall", "--global"], in: home.url, environment: ["HOME": home.url.path,
                                                                                       "XDG_CONFIG_HOME": home.path(".config")])
         #expect(undo.status == 0)
-        #expect(!FileManager.default.fileExists(atPath: home.path(".config/git/attributes")))
-        #expect(try !home.read(".gitconfig").contains("xcstrings"))
+        // Nothing install made is left: not the attributes file, its directories, or an empty ~/.gitconfig.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.url.path) == [])
+        // A global configuration that holds something else keeps it.
+        try home.write(".gitconfig", "[user]\n\tname = Me\n")
+        for command in ["install", "uninstall"] {
+            #expect(try CLI.run([command, "--global"], in: home.url, environment: ["HOME": home.url.path]).status == 0)
+        }
+        #expect(try home.read(".gitconfig") == "[user]\n\tname = Me\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.url.path) == [".gitconfig"])
+    }
+
+    @Test("a .gitattributes with CRLF line ends: the line is added once, with CRLF, and removed without a trace")
+    func installCRLF() throws {
+        let directory = try TemporaryDirectory()
+        try CLI.git(["init", "-q"], in: directory.url)
+        try directory.write(".gitattributes", "*.png binary\r\n*.txt text\r\n")
+        #expect(try CLI.run(["install"], in: directory.url).status == 0)
+        #expect(try directory.read(".gitattributes") == "*.png binary\r\n*.txt text\r\n*.xcstrings merge=xcstrings diff=xcstrings\r\n")
+        let again = try CLI.run(["install"], in: directory.url)
+        #expect(again.stdout == "git-xcstrings is already installed in this repository\n")
+        #expect(try directory.read(".gitattributes").utf8.count == "*.png binary\r\n*.txt text\r\n*.xcstrings merge=xcstrings diff=xcstrings\r\n".utf8.count)
+        #expect(try CLI.run(["uninstall"], in: directory.url).status == 0)
+        #expect(try directory.bytes(".gitattributes") == Array("*.png binary\r\n*.txt text\r\n".utf8))
     }
 }

@@ -93,14 +93,6 @@ public struct Translation: Sendable {
         case set(StringSet)
     }
 
-    /// The text, with a set's values joined by line breaks.
-    public var value: String? {
-        switch text {
-        case .unit(let unit): return unit.value
-        case .set(let set): return set.values.joined(separator: "\n")
-        }
-    }
-
     public var state: TranslationState? {
         switch text {
         case .unit(let unit): return unit.state

@@ -11,8 +11,39 @@ public struct CatalogChange: Sendable, Equatable {
         case translationChanged = "translation_changed"
         /// Only the state changed.
         case stateChanged = "state_changed"
+        /// A substitution's `argNum` or `formatSpecifier` (see ``field``).
+        case substitutionChanged = "substitution_changed"
         /// `sourceLanguage` or `version` (see ``field``).
         case catalogChanged = "catalog_changed"
+    }
+
+    /// A value before or after: a text, a string set's list, or any other
+    /// JSON value (a number, a boolean, another tool's object).
+    public enum Value: Sendable, Equatable, ExpressibleByStringLiteral, CustomStringConvertible {
+        case text(String)
+        case list([String])
+        case json(JSONValue)
+
+        public init(stringLiteral text: String) { self = .text(text) }
+
+        /// The text, or the list's items on lines of their own.
+        public var description: String {
+            switch self {
+            case .text(let text): return text
+            case .list(let items): return items.joined(separator: "\n")
+            case .json(let value): return String(decoding: value.compactText(), as: UTF8.self)
+            }
+        }
+
+        /// Whether the two are the same bytes, not only canonically equivalent.
+        func isIdentical(to other: Value) -> Bool {
+            switch (self, other) {
+            case let (.text(a), .text(b)): return a.utf8.elementsEqual(b.utf8)
+            case let (.list(a), .list(b)): return a.count == b.count && zip(a, b).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+            case let (.json(a), .json(b)): return a.isIdentical(to: b)
+            default: return false
+            }
+        }
     }
 
     public var kind: Kind
@@ -21,17 +52,23 @@ public struct CatalogChange: Sendable, Equatable {
     public var language: String?
     /// Where in the localization: empty, `plural.few`, `device.iphone.plural.one`…
     public var variant: String
-    /// The field of an entry or catalog change.
+    /// The field of an entry, substitution or catalog change: `comment`,
+    /// `argNum`…, or the path of a member the catalog's schema does not name
+    /// (`localizations.de.stringUnit.x-note`).
     public var field: String?
-    public var old: String?
-    public var new: String?
+    public var old: Value?
+    public var new: Value?
     public var oldState: String?
     public var newState: String?
     /// For an entry added or removed: how many translations came or went with it.
     public var translations: Int?
+    /// The old and new texts (or keys, for an entry added and one removed)
+    /// are canonically equivalent Unicode, different only in normalization
+    /// (`é` as one scalar or as `e` and a combining accent).
+    public var normalizationOnly = false
 
     public init(kind: Kind, key: String? = nil, language: String? = nil, variant: String = "", field: String? = nil,
-                old: String? = nil, new: String? = nil, oldState: String? = nil, newState: String? = nil,
+                old: Value? = nil, new: Value? = nil, oldState: String? = nil, newState: String? = nil,
                 translations: Int? = nil) {
         self.kind = kind
         self.key = key
@@ -60,12 +97,20 @@ public struct CatalogFileDiff: Sendable {
         self.newPath = newPath
         self.changes = changes
         self.statistics = statistics
+        if let oldPath, let newPath { isRename = !oldPath.utf8.elementsEqual(newPath.utf8) } else { isRename = false }
     }
+
+    /// Whether the file moved (and maybe changed too): set where its two
+    /// paths differ, except for two files compared outside a repository.
+    public var isRename: Bool
+
+    /// Whether there is anything to show: a change, or a rename.
+    public var hasChanges: Bool { !changes.isEmpty || isRename }
 
     /// The path to show: `new`, or `old → new` for a rename.
     public var displayPath: String {
         switch (oldPath, newPath) {
-        case let (old?, new?) where old != new: return "\(old) → \(new)"
+        case let (old?, new?) where !old.utf8.elementsEqual(new.utf8): return "\(old) → \(new)"
         case let (_, new?): return new
         case let (old?, nil): return old
         default: return "(unknown)"

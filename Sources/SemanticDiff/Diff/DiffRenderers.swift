@@ -22,25 +22,47 @@ public enum DiffRenderer {
         return String(decoding: JSONString.quoted(text), as: UTF8.self)
     }
 
+    /// A value as the text form shows it: quoted, a list in brackets; with
+    /// `scalars`, every non-ASCII scalar spelled `\u{…}`, so that texts that
+    /// differ only in normalization look different.
+    static func shown(_ value: CatalogChange.Value?, scalars: Bool = false) -> String {
+        func one(_ text: String) -> String {
+            guard scalars else { return quoted(text) }
+            // Quoting leaves non-ASCII text as it is, so it is spelled out after.
+            var spelled = ""
+            for scalar in quoted(text).unicodeScalars {
+                if scalar.isASCII { spelled.unicodeScalars.append(scalar) } else { spelled += "\\u{\(String(scalar.value, radix: 16))}" }
+            }
+            return spelled
+        }
+        switch value {
+        case nil: return "(none)"
+        case .text(let text)?: return one(text)
+        case .list(let items)?: return "[" + items.map(one).joined(separator: ", ") + "]"
+        case .json(let value)?: return String(decoding: value.compactText(), as: UTF8.self)
+        }
+    }
+
     // MARK: Text
 
     /// Grouped by entry, one line per translation: what changed, where, in which language.
     public static func text(_ files: [CatalogFileDiff], color: Bool) -> String {
         let palette = Palette(color: color)
         var output = ""
-        for file in files where !file.changes.isEmpty {
+        for file in files where file.hasChanges {
             var header = file.displayPath
             if file.oldPath == nil { header += " (new file)" } else if file.newPath == nil { header += " (deleted)" }
+            if file.isRename { header = "renamed " + header + (file.changes.isEmpty ? " (content unchanged)" : "") }
             output += palette.bold + header + palette.reset + "\n"
             let places = file.changes.map(place)
             let width = max(places.map(\.count).max() ?? 0, 2)
             var currentKey: String?
             for (change, place) in zip(file.changes, places) {
                 if change.kind == .catalogChanged {
-                    output += "  \(change.field ?? "") \(quoted(change.old)) → \(quoted(change.new))\n"
+                    output += "  \(change.field ?? "") \(shown(change.old)) → \(shown(change.new))\n"
                     continue
                 }
-                if change.key != currentKey {
+                if !same(change.key, currentKey) {
                     currentKey = change.key
                     output += entryHeader(change, file.changes, palette)
                 }
@@ -58,7 +80,9 @@ public enum DiffRenderer {
     }
 
     static func entryHeader(_ change: CatalogChange, _ all: [CatalogChange], _ palette: Palette) -> String {
-        let key = quoted(change.key)
+        let normalization = change.normalizationOnly && (change.kind == .entryAdded || change.kind == .entryRemoved)
+        let key = normalization ? shown(change.key.map(CatalogChange.Value.text), scalars: true) + " (normalization only)"
+            : quoted(change.key)
         switch change.kind {
         case .entryAdded:
             let count = change.translations ?? 0
@@ -73,23 +97,29 @@ public enum DiffRenderer {
 
     static func line(_ change: CatalogChange, _ palette: Palette) -> String {
         func state(_ value: String?) -> String { value.map { "  \(palette.dim)[\($0)]\(palette.reset)" } ?? "" }
+        let scalars = change.normalizationOnly
+        let old = shown(change.old, scalars: scalars), new = shown(change.new, scalars: scalars)
+        let note = scalars ? "  \(palette.dim)(normalization only)\(palette.reset)" : ""
+        let replaced = "  \(palette.red)\(old)\(palette.reset) → \(palette.green)\(new)\(palette.reset)"
         switch change.kind {
         case .translationAdded:
-            return "\(palette.green)+ \(quoted(change.new))\(palette.reset)\(state(change.newState))"
+            return "\(palette.green)+ \(new)\(palette.reset)\(state(change.newState))"
         case .translationRemoved:
-            return "\(palette.red)- \(quoted(change.old))\(palette.reset)\(state(change.oldState))"
+            return "\(palette.red)- \(old)\(palette.reset)\(state(change.oldState))"
         case .translationChanged:
-            var text = "  \(palette.red)\(quoted(change.old))\(palette.reset) → \(palette.green)\(quoted(change.new))\(palette.reset)"
-            if change.oldState != change.newState {
+            var text = replaced
+            if !same(change.oldState, change.newState) {
                 text += "  \(palette.dim)[\(change.oldState ?? "(none)") → \(change.newState ?? "(none)")]\(palette.reset)"
             }
-            return text
+            return text + note
         case .stateChanged:
             return "  \(palette.cyan)state \(change.oldState ?? "(none)") → \(change.newState ?? "(none)")\(palette.reset)"
+        case .substitutionChanged:
+            return "  \(change.field ?? "") \(old) → \(new)" + note
         case .entryChanged:
-            if change.old == nil { return "\(palette.green)+ \(quoted(change.new))\(palette.reset)" }
-            if change.new == nil { return "\(palette.red)- \(quoted(change.old))\(palette.reset)" }
-            return "  \(palette.red)\(quoted(change.old))\(palette.reset) → \(palette.green)\(quoted(change.new))\(palette.reset)"
+            if change.old == nil { return "\(palette.green)+ \(new)\(palette.reset)" }
+            if change.new == nil { return "\(palette.red)- \(old)\(palette.reset)" }
+            return replaced + note
         default:
             return ""
         }
@@ -108,8 +138,8 @@ public enum DiffRenderer {
             count == 0 ? nil : "\(count) " + (count == 1 ? word : plural ?? word)
         }
         var output = ""
-        for file in files where !file.changes.isEmpty {
-            output += palette.bold + file.displayPath + palette.reset + "\n"
+        for file in files where file.hasChanges {
+            output += palette.bold + (file.isRename ? "renamed " : "") + file.displayPath + palette.reset + "\n"
             // Languages where nothing moved are left out.
             let rows: [(language: String, counts: String, shown: String, coverage: String)] = file.statistics.compactMap { statistics in
                 let parts = [(counted(statistics.added, "added"), palette.green),
@@ -125,6 +155,7 @@ public enum DiffRenderer {
                 }.joined(separator: ", ")
                 return (statistics.language, plain, shown, "coverage \(before.padding(toLength: 4, leading: true)) → \(after)")
             }
+            if rows.isEmpty && file.changes.isEmpty { output += "  content unchanged\n" }
             let languageWidth = rows.map(\.language.count).max() ?? 0
             let countsWidth = rows.map(\.counts.count).max() ?? 0
             for row in rows {
@@ -141,6 +172,14 @@ public enum DiffRenderer {
     /// every field always present (null when it does not apply).
     public static func json(_ files: [CatalogFileDiff]) -> [UInt8] {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        func value(_ value: CatalogChange.Value?) -> JSONValue {
+            switch value {
+            case nil: return .null
+            case .text(let text)?: return .string(text)
+            case .list(let items)?: return .array(items.map(JSONValue.string))
+            case .json(let json)?: return json
+            }
+        }
         func number(_ value: Double?) -> JSONValue {
             guard let value else { return .null }
             return .number(String((value * 10000).rounded() / 10000))
@@ -156,11 +195,12 @@ public enum DiffRenderer {
                         ("language", text(change.language)),
                         ("variant", text(change.variant.isEmpty ? nil : change.variant)),
                         ("field", text(change.field)),
-                        ("old", text(change.old)),
-                        ("new", text(change.new)),
+                        ("old", value(change.old)),
+                        ("new", value(change.new)),
                         ("old_state", text(change.oldState)),
                         ("new_state", text(change.newState)),
                         ("translations", change.translations.map { .number(String($0)) } ?? .null),
+                        ("normalization_only", .bool(change.normalizationOnly)),
                     ])
                 })),
                 ("stats", .object(file.statistics.map { statistics in

@@ -11,7 +11,9 @@
 /// ```
 ///
 /// Lines follow the catalog's order; values are quoted and escaped so that
-/// each stays on one line.
+/// each stays on one line. Substitutions' `argNum` and `formatSpecifier`,
+/// and members the schema does not name, have lines of their own, so that
+/// no change is hidden from `git diff`.
 public enum TextConversion {
     public static func text(_ catalog: Catalog) -> String {
         var lines: [String] = []
@@ -38,6 +40,14 @@ public enum TextConversion {
                 }
                 if let state = translation.state { line += " [\(state)]" }
                 lines.append(line)
+            }
+            // Substitutions' arguments and members the schema does not name.
+            for change in UnlistedChanges.between(nil, entry, localizations: entry.localizations.map { ($0.language, nil, $0) }) {
+                guard let new = change.new else { continue }
+                var line = key
+                if let language = change.language { line += " " + language }
+                if !change.variant.isEmpty { line += " " + change.variant }
+                lines.append(line + " \(change.field ?? "") = " + DiffRenderer.shown(new))
             }
         }
         return lines.joined(separator: "\n") + "\n"

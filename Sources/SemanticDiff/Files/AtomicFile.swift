@@ -189,3 +189,9 @@ public func makeDirectories(forFile path: String) throws(FileError) {
 public func removeFile(_ path: String) -> Bool {
     unlink(path) == 0
 }
+
+/// Removes a directory if it is empty; true if it was removed.
+@discardableResult
+public func removeDirectoryIfEmpty(_ path: String) -> Bool {
+    rmdir(path) == 0
+}

@@ -46,10 +46,10 @@ public struct DriverSetup {
             try configuration.set(name, value)
             changes.append("\(configurationName): \(name) = \(value)")
         }
-        var lines = try readLines(attributesPath)
-        if !lines.contains(where: { $0.split(whereSeparator: \.isWhitespace) == DriverSetup.attributesLine.split(separator: " ") }) {
-            lines.append(DriverSetup.attributesLine)
-            try writeLines(lines, to: attributesPath)
+        var attributes = try LineFile(path: attributesPath)
+        if !attributes.lines.contains(where: DriverSetup.isAttributesLine) {
+            attributes.append(DriverSetup.attributesLine)
+            try attributes.write()
             changes.append("\(attributesPath): added \(DriverSetup.attributesLine)")
         }
         return changes
@@ -62,19 +62,38 @@ public struct DriverSetup {
         for name in ["merge.xcstrings.name", "merge.xcstrings.driver", "diff.xcstrings.textconv"] where try configuration.remove(name) {
             changes.append("\(configurationName): removed \(name)")
         }
-        if !changes.isEmpty { try removeEmptySections(configurationName) }
-        let lines = try readLines(attributesPath)
-        let kept = lines.filter { $0.split(whereSeparator: \.isWhitespace) != DriverSetup.attributesLine.split(separator: " ") }
-        if kept.count != lines.count {
-            if kept.allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
-                _ = removeFile(attributesPath)
+        if !changes.isEmpty, try removeEmptySections(configurationName) {
+            changes.append("\(configurationName): removed (nothing else was in it)")
+        }
+        var attributes = try LineFile(path: attributesPath)
+        let count = attributes.lines.count
+        attributes.lines.removeAll(where: DriverSetup.isAttributesLine)
+        if attributes.lines.count != count {
+            if attributes.lines.allSatisfy({ $0.trimmingSpaces().isEmpty }) {
+                removeFile(attributesPath)
+                removeEmptyDirectories(above: attributesPath)
                 changes.append("\(attributesPath): removed (it held only \(DriverSetup.attributesLine))")
             } else {
-                try writeLines(kept, to: attributesPath)
+                try attributes.write()
                 changes.append("\(attributesPath): removed \(DriverSetup.attributesLine)")
             }
         }
         return changes
+    }
+
+    /// Whether `line` is the attribute install adds, whatever its spacing.
+    static func isAttributesLine(_ line: String) -> Bool {
+        line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) == DriverSetup.attributesLine.split(separator: " ")
+    }
+
+    /// Removes the directories install may have created above a global
+    /// attributes file (git's `…/git`, then `~/.config`), if they are empty.
+    private func removeEmptyDirectories(above path: String) {
+        guard scope == .global, let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+        let directory = String(path[..<slash])
+        guard directory.hasSuffix("/git"), removeDirectoryIfEmpty(directory) else { return }
+        let parent = String(directory.dropLast(4))
+        if parent.hasSuffix("/.config") { removeDirectoryIfEmpty(parent) }
     }
 
     /// The configuration to write, its name in messages, and the attributes file.
@@ -105,37 +124,64 @@ public struct DriverSetup {
     }
 
     /// Drops the `[merge "xcstrings"]` and `[diff "xcstrings"]` headers left
-    /// with nothing under them (libgit2 removes entries, not sections).
-    private func removeEmptySections(_ path: String) throws(GitError) {
-        let lines = try readLines(path)
+    /// with nothing under them (libgit2 removes entries, not sections), and
+    /// a global file left with nothing in it at all; true if the file went.
+    private func removeEmptySections(_ path: String) throws(GitError) -> Bool {
+        var file = try LineFile(path: path)
         var kept: [String] = []
-        for (index, line) in lines.enumerated() {
+        for (index, line) in file.lines.enumerated() {
             let header = line.trimmingSpaces()
             if header == "[merge \"xcstrings\"]" || header == "[diff \"xcstrings\"]" {
-                let next = lines[(index + 1)...].first { !$0.trimmingSpaces().isEmpty }?.trimmingSpaces()
+                let next = file.lines[(index + 1)...].first { !$0.trimmingSpaces().isEmpty }?.trimmingSpaces()
                 if next == nil || next!.hasPrefix("[") { continue }
             }
             kept.append(line)
         }
-        if kept.count != lines.count { try writeLines(kept, to: path) }
+        if scope == .global && kept.allSatisfy({ $0.trimmingSpaces().isEmpty }) {
+            return removeFile(path)
+        }
+        if kept.count != file.lines.count {
+            file.lines = kept
+            try file.write()
+        }
+        return false
     }
+}
 
-    private func readLines(_ path: String) throws(GitError) -> [String] {
-        guard FileBytes.exists(path) else { return [] }
+/// A small text file as lines, each kept with the line end it had, for
+/// `.gitattributes` and git's config files.
+struct LineFile {
+    let path: String
+    /// The lines without their LF; a line that ended with CR LF keeps its CR.
+    var lines: [String]
+
+    init(path: String) throws(GitError) {
+        self.path = path
+        guard FileBytes.exists(path) else {
+            lines = []
+            return
+        }
+        let bytes: [UInt8]
         do {
-            let text = String(decoding: try FileBytes.read(path), as: UTF8.self)
-            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if lines.last == "" { lines.removeLast() }
-            return lines
+            bytes = try FileBytes.read(path)
         } catch {
             throw GitError(error.description)
         }
+        // Split on bytes: in Swift, "\r\n" is one Character and never equals "\n".
+        var parts = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        if parts.last?.isEmpty == true { parts.removeLast() }
+        lines = parts.map { String(decoding: $0, as: UTF8.self) }
     }
 
-    private func writeLines(_ lines: [String], to path: String) throws(GitError) {
+    /// Adds `line` with the file's line end: CR LF when its last line has one.
+    mutating func append(_ line: String) {
+        lines.append(lines.last?.utf8.last == 0x0D ? line + "\r" : line)
+    }
+
+    func write() throws(GitError) {
         do {
             try makeDirectories(forFile: path)
-            try AtomicFile.write(Array((lines.joined(separator: "\n") + "\n").utf8), to: path)
+            try AtomicFile.write(Array(lines.map { $0 + "\n" }.joined().utf8), to: path)
         } catch {
             throw GitError(error.description)
         }
@@ -144,6 +190,7 @@ public struct DriverSetup {
 
 extension String {
     func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        return String(drop(while: blank).reversed().drop(while: blank).reversed())
     }
 }

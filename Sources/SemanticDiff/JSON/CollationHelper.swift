@@ -9,9 +9,9 @@ import Darwin
 /// rest of the run. It is looked for next to the running executable, then on
 /// `PATH`.
 ///
-/// When it cannot be started, keys are compared by Unicode scalars instead
-/// and ``isUnavailable`` is set, so the command can say its order may differ
-/// from Xcode's.
+/// When it cannot be started or stops answering, keys are compared by
+/// Unicode scalars instead and ``failure`` says why, so the command can say
+/// its order may differ from Xcode's.
 public final class CollationHelper: CollationReference, @unchecked Sendable {
     public static let shared = CollationHelper()
 
@@ -19,17 +19,19 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
     private var input: Int32 = -1
     private var output: Int32 = -1
     private var started = false
-    private var failed = false
+    private var child: pid_t = 0
+    private var problem: String?
 
     private init() {
         pthread_mutex_init(&lock, nil)
     }
 
-    /// Whether the helper could not be started and an approximate order was used.
-    public var isUnavailable: Bool {
+    /// Why the helper could not answer, when an approximate order was used
+    /// (`not found next to git-xcstrings or on PATH`, `exited with status 1`…).
+    public var failure: String? {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
-        return failed
+        return problem
     }
 
     public func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
@@ -37,10 +39,12 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
         defer { pthread_mutex_unlock(&lock) }
         if !started {
             started = true
-            failed = !start()
+            problem = start()
         }
-        if !failed, let answer = ask(a, b) { return answer }
-        failed = true
+        if problem == nil {
+            if let answer = ask(a, b) { return answer }
+            problem = stopped()
+        }
         let left = String(decoding: a, as: UTF8.self), right = String(decoding: b, as: UTF8.self)
         return left.unicodeScalars.lexicographicallyPrecedes(right.unicodeScalars) ? -1 : (left == right ? 0 : 1)
     }
@@ -68,17 +72,35 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
         while true {
             let count = read(output, &answer, 1)
             if count < 0 && errno == EINTR { continue }
-            guard count == 1, answer <= 2 else { return nil }
+            guard count == 1, answer <= 2 else {
+                if count == 1 { badAnswer = answer }
+                return nil
+            }
             return Int(answer) - 1
         }
     }
 
-    private func start() -> Bool {
-        guard let program = CollationHelper.locate() else { return false }
+    /// An answer that was not 0, 1 or 2.
+    private var badAnswer: UInt8?
+
+    /// Why the helper stopped answering.
+    private func stopped() -> String {
+        if let badAnswer { return "answered \(badAnswer), which is not a comparison" }
+        close(input)
+        var status: Int32 = 0
+        guard child > 0, waitpid(child, &status, 0) == child else { return "stopped answering" }
+        let signal = status & 0x7f
+        if signal != 0 { return "was killed by signal \(signal)" }
+        return "exited with status \((status >> 8) & 0xff)"
+    }
+
+    /// Starts the helper; nil on success, else why it could not be started.
+    private func start() -> String? {
+        guard let program = CollationHelper.locate() else { return "was not found next to git-xcstrings or on PATH" }
         // A helper that dies must not take this process with it.
         signal(SIGPIPE, SIG_IGN)
         var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
-        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { return false }
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { return "could not be started: \(systemError())" }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -94,13 +116,14 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
         guard status == 0 else {
             close(toChild[1])
             close(fromChild[0])
-            return false
+            return "could not be started (\(program)): \(systemError(status))"
         }
+        child = pid
         _ = fcntl(toChild[1], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fromChild[0], F_SETFD, FD_CLOEXEC)
         input = toChild[1]
         output = fromChild[0]
-        return true
+        return nil
     }
 
     /// `git-xcstrings-collate` next to the running executable, else on PATH.
