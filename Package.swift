@@ -37,10 +37,19 @@ let package = Package(
             name: "git-xcstrings-collate",
             dependencies: ["FoundationCollation"]
         ),
-        // Generated catalogs for tests and benchmarks.
+        // Generated catalogs, the Foundation oracle and the checks every
+        // merge must pass, for tests, benchmarks and the fuzzer.
         .target(
             name: "CatalogFixtures",
-            dependencies: ["SemanticDiff"]
+            dependencies: ["SemanticDiff", "FoundationCollation"]
+        ),
+        // libFuzzer's entry point, declared for Swift (linked only with -sanitize=fuzzer).
+        .target(name: "LibFuzzerDriver"),
+        // scripts/fuzz: the reader, the writer and the merge under libFuzzer;
+        // without the fuzzer, it replays inputs given as files.
+        .executableTarget(
+            name: "xcstrings-fuzz",
+            dependencies: ["SemanticDiff", "CatalogFixtures", "FoundationCollation", "LibFuzzerDriver"]
         ),
         // The in-process half of scripts/bench.
         .executableTarget(

@@ -1,3 +1,4 @@
+import CatalogFixtures
 import Testing
 @testable import SemanticDiff
 
@@ -42,23 +43,5 @@ struct CorpusMergeTests {
         #expect(validCases == 253)
         #expect(Double(clean) >= 0.97 * Double(validCases), "clean \(clean) of \(validCases)")
         #expect(Double(cleanWhereGitConflicts) >= 0.90 * Double(gitConflicts), "clean \(cleanWhereGitConflicts) of \(gitConflicts) git conflicts")
-    }
-}
-
-/// A merge's text, with one side of every hunk taken.
-struct MergeText {
-    let text: String
-
-    func resolved(takingOurs: Bool) -> String {
-        var kept: [Substring] = []
-        var section = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("<<<<<<<") { section = 1; continue }
-            if section > 0 && line.hasPrefix("|||||||") { section = 2; continue }
-            if section > 0 && line.hasPrefix("=======") { section = 3; continue }
-            if section > 0 && line.hasPrefix(">>>>>>>") { section = 0; continue }
-            if section == 0 || (section == 1 && takingOurs) || (section == 3 && !takingOurs) { kept.append(line) }
-        }
-        return kept.joined(separator: "\n")
     }
 }

@@ -1,3 +1,4 @@
+import CatalogFixtures
 import Foundation
 import Testing
 @testable import SemanticDiff

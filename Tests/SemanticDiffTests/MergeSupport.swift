@@ -1,3 +1,4 @@
+import CatalogFixtures
 import Foundation
 @testable import SemanticDiff
 

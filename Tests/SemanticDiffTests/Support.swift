@@ -2,22 +2,6 @@ import Foundation
 import FoundationCollation
 import SemanticDiff
 
-/// Foundation's `JSONSerialization`, the byte-exact oracle for Xcode's layout.
-enum Oracle {
-    static func format(_ bytes: [UInt8]) throws -> [UInt8] {
-        let object = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
-        let data = try JSONSerialization.data(withJSONObject: object,
-                                              options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
-        return [UInt8](data)
-    }
-
-    static func format(_ text: String) throws -> String {
-        String(decoding: try format(Array(text.utf8)), as: UTF8.self)
-    }
-
-    static func compare(_ a: String, _ b: String) -> Int { FoundationCollation.compare(a, b) }
-}
-
 /// The shared corpus of real catalogs and merges, when it is present.
 enum Corpus {
     static let directory: URL = {

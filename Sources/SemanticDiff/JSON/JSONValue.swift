@@ -128,3 +128,48 @@ extension LayoutWriter {
         }
     }
 }
+
+extension JSONValue {
+    /// The value as compact JSON on one line, members in their order.
+    public func compactText() -> [UInt8] {
+        switch self {
+        case .object(let members):
+            var bytes: [UInt8] = [UInt8(ascii: "{")]
+            for (index, member) in members.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes += JSONString.quoted(member.key)
+                bytes.append(UInt8(ascii: ":"))
+                bytes += member.value.compactText()
+            }
+            return bytes + [UInt8(ascii: "}")]
+        case .array(let items):
+            var bytes: [UInt8] = [UInt8(ascii: "[")]
+            for (index, item) in items.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes += item.compactText()
+            }
+            return bytes + [UInt8(ascii: "]")]
+        case .string(let text): return JSONString.quoted(text)
+        case .number(let text): return Array(text.utf8)
+        case .bool(let flag): return Array((flag ? "true" : "false").utf8)
+        case .null: return Array("null".utf8)
+        }
+    }
+}
+
+extension JSONValue {
+    /// Equality with strings and member names compared by their bytes
+    /// (`==` compares strings as Swift does, by canonical equivalence).
+    public func isIdentical(to other: JSONValue) -> Bool {
+        switch (self, other) {
+        case let (.object(a), .object(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.key.utf8.elementsEqual($1.key.utf8) && $0.value.isIdentical(to: $1.value) }
+        case let (.array(a), .array(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.isIdentical(to: $1) }
+        case let (.string(a), .string(b)):
+            return a.utf8.elementsEqual(b.utf8)
+        default:
+            return self == other
+        }
+    }
+}

@@ -130,8 +130,21 @@ extension MergeEngine {
         return nil
     }
 
-    /// The catalog's source language, as ours has it (or theirs).
+    /// The merged catalog's source language, decided three-way as any value
+    /// (so the same whichever side is ours); nil when both sides changed it
+    /// differently, and rule 4 then has no source to go by.
     var sourceLanguage: String? {
-        string(member(value(.ours, 0), "sourceLanguage")) ?? string(member(value(.theirs, 0), "sourceLanguage"))
+        let base = string(member(value(.base, sources.base == nil ? nil : 0), "sourceLanguage"))
+        let ours = string(member(value(.ours, 0), "sourceLanguage")), theirs = string(member(value(.theirs, 0), "sourceLanguage"))
+        func same(_ a: String?, _ b: String?) -> Bool {
+            switch (a, b) {
+            case (nil, nil): return true
+            case let (a?, b?): return a.utf8.elementsEqual(b.utf8)
+            default: return false
+            }
+        }
+        if same(ours, theirs) || same(theirs, base) { return ours }
+        if same(ours, base) { return theirs }
+        return nil
     }
 }

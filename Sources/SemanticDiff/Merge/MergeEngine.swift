@@ -200,7 +200,9 @@ struct MergeEngine {
             return mergeObjects(level, name, base, ours, theirs)
         case .localization where name == "stringUnit" || name == "stringSet":
             return mergeUnit(level, name, base, ours, theirs)
-        case .localization where name == "variations" || name == "substitutions", .variations, .substitution where name == "variations":
+        case .localization where name == "variations" || name == "substitutions",
+             .variations,
+             .substitution where name == "variations":
             // The containers of translations: one side removed, the other changed what is inside (rule 6).
             if ours.node == nil || theirs.node == nil {
                 let kept = ours.node == nil ? theirs : ours
