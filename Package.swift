@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The layers, each allowed to use only those above it (ARCHITECTURE.md):
+//
+//   SemanticDiff    the pure core: bytes in, bytes and values out
+//   PlatformLayer   files, mapping, atomic writes, processes, threads, environment
+//   GitLayer        the only door to libgit2 (CGit2)
+//   Commands        one file per subcommand, and the driver's and resolve's policies
+//   git-xcstrings   the entry point
 let package = Package(
     name: "git-xcstrings",
     platforms: [.macOS(.v13)],
@@ -10,56 +17,66 @@ let package = Package(
         .library(name: "SemanticDiff", targets: ["SemanticDiff"]),
     ],
     targets: [
+        // The pure core: JSON, the catalog schema and views, merge, diff.
+        // It reads no file, environment or terminal and spawns nothing.
+        .target(name: "SemanticDiff"),
+
+        // What the operating system does for the tool: reading and mapping
+        // files, replacing them atomically, the collation helper process,
+        // worker threads, the environment.
+        .target(name: "PlatformLayer", dependencies: ["SemanticDiff"]),
+
         // libgit2's headers only. The library is opened at run time (see
-        // Sources/SemanticDiff/Git/LibGit2.swift): a merge that needs no git
-        // must not pay for loading libgit2, its TLS, SSH and Kerberos
-        // libraries and its CA certificates (over 10 ms a run). A `pkgConfig`
-        // entry here would put `-lgit2` first on every link line, where no
-        // `--as-needed` can drop it, so shim.h finds the headers itself and
-        // names the package to install when they are missing.
+        // Sources/GitLayer/LibGit2.swift): a merge that needs no git must not
+        // pay for loading libgit2, its TLS, SSH and Kerberos libraries and
+        // its CA certificates (over 10 ms a run). A `pkgConfig` entry here
+        // would put `-lgit2` first on every link line, where no `--as-needed`
+        // can drop it, so shim.h finds the headers itself and names the
+        // package to install when they are missing.
         .systemLibrary(name: "CGit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
+        // Repositories, revisions, trees, the index, blobs, configuration and
+        // git's line merge, through libgit2.
+        .target(name: "GitLayer", dependencies: ["CGit2", "SemanticDiff", "PlatformLayer"]),
+
+        // The subcommands and their policies, as a library.
         .target(
-            name: "SemanticDiff",
-            dependencies: ["CGit2"]
-        ),
-        .executableTarget(
-            name: "git-xcstrings",
-            dependencies: ["SemanticDiff"],
+            name: "Commands",
+            dependencies: ["SemanticDiff", "PlatformLayer", "GitLayer"],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        .executableTarget(name: "git-xcstrings", dependencies: ["Commands"]),
+
         // Foundation's key comparison, the reference for the few pairs the
         // fast comparator leaves undecided; kept out of the tool itself.
-        .target(
-            name: "FoundationCollation",
-            dependencies: ["SemanticDiff"]
-        ),
-        .executableTarget(
-            name: "git-xcstrings-collate",
-            dependencies: ["FoundationCollation"]
-        ),
-        // Generated catalogs, the Foundation oracle and the checks every
-        // merge must pass, for tests, benchmarks and the fuzzer.
-        .target(
-            name: "CatalogFixtures",
-            dependencies: ["SemanticDiff", "FoundationCollation"]
-        ),
+        .target(name: "FoundationCollation", dependencies: ["SemanticDiff"]),
+        .executableTarget(name: "git-xcstrings-collate", dependencies: ["FoundationCollation"]),
+        // Writes JSON/CollationTable+Generated.swift from Foundation (scripts/generate-collation-table).
+        .executableTarget(name: "generate-collation-table", dependencies: ["SemanticDiff", "FoundationCollation"]),
+
+        // For tests, benchmarks and the fuzzer: generated and edited
+        // catalogs, the Foundation oracle, the invariants every merge must
+        // keep, repositories made with git, and the corpus.
+        .target(name: "TestSupport", dependencies: ["SemanticDiff", "PlatformLayer", "FoundationCollation"]),
         // libFuzzer's entry point, declared for Swift (linked only with -sanitize=fuzzer).
         .target(name: "LibFuzzerDriver"),
         // scripts/fuzz: the reader, the writer and the merge under libFuzzer;
         // without the fuzzer, it replays inputs given as files.
         .executableTarget(
             name: "xcstrings-fuzz",
-            dependencies: ["SemanticDiff", "CatalogFixtures", "FoundationCollation", "LibFuzzerDriver"]
+            dependencies: ["SemanticDiff", "PlatformLayer", "TestSupport", "FoundationCollation", "LibFuzzerDriver"]
         ),
-        // The in-process half of scripts/bench.
+        // The in-process half of scripts/bench and scripts/replay.
         .executableTarget(
             name: "xcstrings-bench",
-            dependencies: ["SemanticDiff", "CatalogFixtures", "FoundationCollation"]
+            dependencies: ["SemanticDiff", "PlatformLayer", "TestSupport", "FoundationCollation"]
         ),
-        .testTarget(
-            name: "SemanticDiffTests",
-            dependencies: ["SemanticDiff", "CatalogFixtures", "FoundationCollation"]
-        ),
+
+        // Tests, by layer.
+        .testTarget(name: "JSONTests", dependencies: ["SemanticDiff", "PlatformLayer", "TestSupport", "FoundationCollation"]),
+        .testTarget(name: "CatalogTests", dependencies: ["SemanticDiff", "TestSupport"]),
+        .testTarget(name: "GitLayerTests", dependencies: ["GitLayer", "SemanticDiff", "TestSupport"]),
+        .testTarget(name: "CommandTests", dependencies: ["SemanticDiff", "PlatformLayer", "TestSupport"]),
+        .testTarget(name: "CorpusTests", dependencies: ["SemanticDiff", "PlatformLayer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

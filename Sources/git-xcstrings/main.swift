@@ -1,3 +1,4 @@
+import Commands
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,5 @@
 import Foundation
+import PlatformLayer
 import SemanticDiff
 
 /// `scripts/replay`: every real merge of the corpus through the driver,

@@ -1,6 +1,7 @@
-import CatalogFixtures
+import TestSupport
 import Foundation
 import FoundationCollation
+import PlatformLayer
 import SemanticDiff
 
 // The in-process half of scripts/bench: reader and writer throughput against
@@ -132,8 +133,6 @@ case "difftime":
     DiffTiming.run(Array(arguments.dropFirst()))
 case "mergecorpus":
     MergeTiming.corpus(Array(arguments.dropFirst()))
-case "collation-table":
-    CollationTableGenerator.run()
 case "replay":
     Replay.run(corpus: arguments[1], tool: arguments[2], verbose: arguments.contains("-v"))
 case "generate":
@@ -143,11 +142,11 @@ case "generate":
 case "truncate-while-mapped":
     // For the tests: map FILE as the commands do, truncate it, then read it.
     TruncationGuard.install()
-    let mapped = try! Bytes.mapping(arguments[1])
+    let mapped = try! FileBytes.mapping(arguments[1])
     truncate(arguments[1], 0)
     print(mapped.reduce(0) { $0 &+ Int($1) })
     exit(0)
 default:
-    print("usage: xcstrings-bench json FILE… | peak FILE | generate KEYS LANGUAGES OUT [SEED] | edit IN OUT SEED EDITS | mergetime … | mergecorpus … | difftime … | replay CORPUS TOOL [-v] | collation-table | truncate-while-mapped FILE")
+    print("usage: xcstrings-bench json FILE… | peak FILE | generate KEYS LANGUAGES OUT [SEED] | edit IN OUT SEED EDITS | mergetime … | mergecorpus … | difftime … | replay CORPUS TOOL [-v] | truncate-while-mapped FILE")
     exit(2)
 }

@@ -1,5 +1,6 @@
-import CatalogFixtures
+import TestSupport
 import FoundationCollation
+import PlatformLayer
 import SemanticDiff
 #if canImport(Glibc)
 import Glibc

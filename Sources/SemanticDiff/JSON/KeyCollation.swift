@@ -22,10 +22,17 @@
 /// Foundation itself. The tests prove it equal to Foundation over every key
 /// of the corpus and over 100,000 generated keys.
 public enum KeyCollation {
-    /// Where undecided pairs go. By default `git-xcstrings-collate`, a helper
-    /// process that links Foundation (started on first need), so that the
-    /// tool itself does not; set once at start-up, before any comparison.
-    nonisolated(unsafe) public static var reference: any CollationReference = CollationHelper.shared
+    /// Where undecided pairs go: Foundation, as the program provides it
+    /// (the tool sets `git-xcstrings-collate`, a helper process, so that it
+    /// does not link Foundation itself; tests and benchmarks use Foundation
+    /// in process). Until one is set, ``UnicodeScalarOrder``, which is not
+    /// Xcode's order for those pairs. Set it at start-up.
+    public static var reference: any CollationReference {
+        get { referenceBox.value }
+        set { referenceBox.value = newValue }
+    }
+
+    private static let referenceBox = LockedReference(UnicodeScalarOrder())
 
     /// Negative, zero or positive as `a` sorts before, with, or after `b`.
     /// Zero only for identical keys.

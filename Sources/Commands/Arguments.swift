@@ -1,0 +1,101 @@
+import PlatformLayer
+import GitLayer
+/// A command's arguments, parsed the way git parses its own: long options
+/// as `--name value` or `--name=value`, short flags that may be grouped
+/// (`-qv`), `--` ending the options, everything else positional.
+struct Arguments {
+    /// What a command accepts.
+    struct Spec {
+        /// Options without a value, long (`quiet`) or short (`q`).
+        var flags: Set<String> = []
+        /// Options with a value.
+        var options: Set<String> = []
+        /// Options with an optional value after `=` (`--color[=WHEN]`).
+        var optionalValues: Set<String> = []
+        /// Short names for long ones: `["q": "quiet"]`.
+        var aliases: [String: String] = [:]
+    }
+
+    private(set) var flags: [String] = []
+    private(set) var values: [String: [String]] = [:]
+    private(set) var positional: [String] = []
+    /// Whether `--` appeared; what follows it is in `afterSeparator`.
+    private(set) var afterSeparator: [String]? = nil
+
+    init(_ arguments: [String], spec: Spec) throws(UsageError) {
+        var index = 0
+        func canonical(_ name: String) -> String { spec.aliases[name] ?? name }
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                afterSeparator = Array(arguments[index...])
+                break
+            }
+            if argument.hasPrefix("--") {
+                let body = argument.dropFirst(2)
+                let name: String
+                var inlineValue: String?
+                if let equals = body.firstIndex(of: "=") {
+                    name = canonical(String(body[..<equals]))
+                    inlineValue = String(body[body.index(after: equals)...])
+                } else {
+                    name = canonical(String(body))
+                }
+                if spec.flags.contains(name) {
+                    guard inlineValue == nil else { throw UsageError("option '--\(name)' takes no value") }
+                    flags.append(name)
+                } else if spec.optionalValues.contains(name) {
+                    values[name, default: []].append(inlineValue ?? "")
+                    flags.append(name)
+                } else if spec.options.contains(name) {
+                    if let inlineValue {
+                        values[name, default: []].append(inlineValue)
+                    } else {
+                        guard index < arguments.count else { throw UsageError("option '--\(name)' requires a value") }
+                        values[name, default: []].append(arguments[index])
+                        index += 1
+                    }
+                } else {
+                    throw UsageError("unknown option '--\(name)'")
+                }
+            } else if argument.hasPrefix("-") && argument.count > 1 {
+                var letters = Substring(argument.dropFirst())
+                while let letter = letters.first {
+                    letters = letters.dropFirst()
+                    let name = canonical(String(letter))
+                    if spec.flags.contains(name) {
+                        flags.append(name)
+                    } else if spec.options.contains(name) {
+                        if !letters.isEmpty {
+                            values[name, default: []].append(String(letters))
+                        } else {
+                            guard index < arguments.count else { throw UsageError("option '-\(letter)' requires a value") }
+                            values[name, default: []].append(arguments[index])
+                            index += 1
+                        }
+                        break
+                    } else {
+                        throw UsageError("unknown option '-\(letter)'")
+                    }
+                }
+            } else {
+                positional.append(argument)
+            }
+        }
+    }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// The last value given for `option`.
+    func value(_ option: String) -> String? { values[option]?.last }
+
+    func all(_ option: String) -> [String] { values[option] ?? [] }
+}
+
+/// Wrong arguments: the message is shown with the command's usage line, and
+/// the command exits 2.
+struct UsageError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,53 @@
+import PlatformLayer
+import GitLayer
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Standard output and error, written with `write(2)` in whole buffers.
+enum Console {
+    static func write(_ bytes: [UInt8], to descriptor: Int32 = 1) {
+        bytes.withUnsafeBufferPointer { write($0, to: descriptor) }
+    }
+
+    static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32 = 1) {
+        var written = 0
+        while written < buffer.count {
+            let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return // A closed pipe (`| head`) is not an error worth reporting.
+            }
+            written += count
+        }
+    }
+
+    static func out(_ text: String) {
+        write(Array(text.utf8), to: 1)
+    }
+
+    /// One line on standard output.
+    static func line(_ text: String) {
+        write(Array((text + "\n").utf8), to: 1)
+    }
+
+    /// One line on standard error.
+    static func error(_ text: String) {
+        write(Array((text + "\n").utf8), to: 2)
+    }
+
+    /// Whether colour should be used on `descriptor` under `--color=auto`:
+    /// a terminal, and `NO_COLOR` not set (https://no-color.org).
+    static func wantsColor(_ descriptor: Int32 = 1) -> Bool {
+        if let value = getenv("NO_COLOR"), value.pointee != 0 { return false }
+        if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+        return isatty(descriptor) != 0
+    }
+}
+
+@inline(__always)
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}

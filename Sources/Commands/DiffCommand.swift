@@ -1,0 +1,245 @@
+import PlatformLayer
+import GitLayer
+import SemanticDiff
+
+/// `git xcstrings diff`: what changed in catalogs, per entry and language.
+enum DiffCommand: Command {
+    static let name = "diff"
+    static let synopsis = "git xcstrings diff [--cached] [--stat | --json] [--language L]… [--color[=WHEN]] [--exit-code] [REV [REV] | REV..REV | REV...REV] [-- PATH…]"
+    static let summary = "Show what changed in catalogs: per entry, per language, per translation."
+    static let details = """
+        forms (as git diff):
+          (no revision)        the work tree against the index
+          --cached [REV]       the index against REV (HEAD); --staged is the same
+          REV                  the work tree against REV
+          REV REV, REV..REV    one revision against the other
+          REV...REV            the second against the merge base of both
+          -- PATH…             only these files or directories
+          --no-index A B       two files outside any repository
+
+        options:
+          --stat               per language: translations added, changed, removed,
+                               state changes, and coverage before → after
+          --json               every change as JSON (schema in the README)
+          --language L         only language L (repeat for more)
+          --color[=WHEN]       always, never or auto (a terminal without NO_COLOR)
+          --no-color           the same as --color=never
+          --exit-code          exit 1 when there are changes
+          --git-external PATH OLD OLD_HEX OLD_MODE NEW NEW_HEX NEW_MODE
+                               act as git's external diff (diff.<driver>.command
+                               or GIT_EXTERNAL_DIFF): compare OLD and NEW
+          -h, --help           show this help
+
+        Only .xcstrings files are considered; renames are detected. Every
+        revision, tree, index entry and blob is read through libgit2.
+        Exit status: 0 (1 with --exit-code and changes), 2 on errors (a file
+        that is not valid JSON is reported and the others still shown).
+        """
+    static let spec = Arguments.Spec(
+        flags: ["stat", "json", "cached", "staged", "no-color", "exit-code", "no-index", "git-external", "help"],
+        options: ["language"],
+        optionalValues: ["color"],
+        aliases: ["h": "help"])
+
+    static func run(_ arguments: Arguments) -> Int32 {
+        var timer = PhaseTimer()
+        // The new versions are read and parsed on a thread of their own, started now.
+        let workers = Workers(1)
+        let color: Bool
+        switch arguments.has("no-color") ? "never" : arguments.value("color") {
+        case nil, "auto": color = Console.wantsColor()
+        case "", "always": color = true
+        case "never": color = false
+        case let other?: return Tool.usageFailure(self, "--color takes always, never or auto, not '\(other)'")
+        }
+        let languages = Set(arguments.all("language"))
+        var files: [CatalogFileChange]
+        var repository: Repository?
+        if arguments.has("git-external") {
+            let values = arguments.positional
+            guard values.count == 7 else {
+                return Tool.usageFailure(self, "--git-external takes git's seven arguments: PATH OLD OLD_HEX OLD_MODE NEW NEW_HEX NEW_MODE")
+            }
+            files = [pair(values[1], values[4], oldPath: values[0], newPath: values[0])]
+        } else if arguments.has("no-index") {
+            let values = arguments.positional + (arguments.afterSeparator ?? [])
+            guard values.count == 2 else { return Tool.usageFailure(self, "--no-index takes two files") }
+            files = [pair(values[0], values[1], oldPath: values[0], newPath: values[1])]
+        } else {
+            do {
+                let opened = try Repository(discoveringFrom: ".")
+                timer.mark("open")
+                let (sides, limits) = try sides(arguments, opened)
+                files = try opened.changedCatalogs(sides, paths: limits)
+                timer.mark("changes")
+                repository = opened
+            } catch let error as UsageError {
+                return Tool.usageFailure(self, error.message)
+            } catch {
+                Console.error("error: \(error)")
+                return ExitStatus.failure
+            }
+        }
+
+        // Read and parse both versions of every file, each on its own thread
+        // with its own handle on the repository; compare; render.
+        var failed = false
+        let withStatistics = arguments.has("stat") || arguments.has("json")
+        let readers = Readers(repository)
+        let diffs: [CatalogFileDiff] = files.compactMap { file in
+            let parsed = workers.map([0, 1]) { side -> Result<Catalog?, SideFailure> in
+                guard let source = side == 0 ? file.old : file.new else { return .success(nil) }
+                do {
+                    let bytes = try source.bytes(in: readers.repository(for: side))
+                    return .success(try Catalog(parsing: bytes))
+                } catch let error as CatalogError {
+                    return .failure(SideFailure(message: ":\(error)"))
+                } catch {
+                    return .failure(SideFailure(message: ": \(error)"))
+                }
+            }
+            timer.mark("read and parse")
+            var catalogs: [Catalog?] = []
+            for (side, outcome) in zip(["old", "new"], parsed) {
+                switch outcome {
+                case .success(let catalog): catalogs.append(catalog)
+                case .failure(let failure):
+                    let path = (side == "old" ? file.oldPath : file.newPath) ?? "?"
+                    Console.error("error: \(path) (\(side))\(failure.message)")
+                    failed = true
+                    return nil
+                }
+            }
+            var diff = CatalogDiff.compare(old: catalogs[0], new: catalogs[1], oldPath: file.oldPath, newPath: file.newPath,
+                                           languages: languages, statistics: withStatistics)
+            // Two files named on the command line are compared, not renamed.
+            if arguments.has("no-index") { diff.isRename = false }
+            return diff
+        }
+        timer.mark("compare")
+        defer {
+            timer.mark("print")
+            timer.report()
+        }
+        if arguments.has("json") {
+            Console.write(DiffRenderer.json(diffs))
+        } else if arguments.has("stat") {
+            Console.out(DiffRenderer.stat(diffs, color: color))
+        } else {
+            Console.out(DiffRenderer.text(diffs, color: color))
+        }
+        if failed { return ExitStatus.failure }
+        if arguments.has("exit-code") && diffs.contains(where: \.hasChanges) { return ExitStatus.attention }
+        return ExitStatus.success
+    }
+
+    /// What to compare and which paths, from git's argument forms.
+    static func sides(_ arguments: Arguments, _ repository: Repository) throws -> (DiffSides, [String]) {
+        var revisions: [String] = []
+        var paths: [String] = []
+        var range: (String, String, mergeBase: Bool)?
+        for argument in arguments.positional {
+            if let split = Repository.splitRange(argument), repository.isRevision(split.0), repository.isRevision(split.1) {
+                guard range == nil && revisions.isEmpty else { throw UsageError("too many revisions") }
+                range = split
+            } else if repository.isRevision(argument) {
+                guard paths.isEmpty else { throw UsageError("'\(argument)': revisions come before paths") }
+                revisions.append(argument)
+            } else if FileBytes.exists(argument) {
+                paths.append(argument)
+            } else {
+                throw UsageError("ambiguous argument '\(argument)': unknown revision or path not in the working tree")
+            }
+        }
+        paths += arguments.afterSeparator ?? []
+        let prefix = repository.prefix()
+        let limits = paths.map { normalize(prefix + $0) }
+        let cached = arguments.has("cached") || arguments.has("staged")
+        if let range {
+            guard revisions.isEmpty && !cached else { throw UsageError("too many revisions") }
+            return (range.mergeBase ? .fromMergeBase(range.0, range.1) : .revisions(range.0, range.1), limits)
+        }
+        switch (revisions.count, cached) {
+        case (0, false): return (.workTreeAgainstIndex, limits)
+        case (0, true): return (.indexAgainst("HEAD"), limits)
+        case (1, false): return (.workTreeAgainst(revisions[0]), limits)
+        case (1, true): return (.indexAgainst(revisions[0]), limits)
+        case (2, false): return (.revisions(revisions[0], revisions[1]), limits)
+        default: throw UsageError("too many revisions")
+        }
+    }
+
+    /// `a/./b/../c/` as `a/c`.
+    static func normalize(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == "..", !parts.isEmpty { parts.removeLast(); continue }
+            parts.append(part)
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// Two files given by path (`/dev/null` for none).
+    static func pair(_ old: String, _ new: String, oldPath: String, newPath: String) -> CatalogFileChange {
+        CatalogFileChange(oldPath: old == "/dev/null" ? nil : oldPath, newPath: new == "/dev/null" ? nil : newPath,
+                          old: old == "/dev/null" ? nil : .file(old), new: new == "/dev/null" ? nil : .file(new))
+    }
+
+    /// Why one version of a file could not be read.
+    struct SideFailure: Error {
+        var message: String
+    }
+
+    /// The repository handles reading uses: the command's own for the old
+    /// versions and, for the new ones, read on another thread, a second one
+    /// opened by that thread.
+    final class Readers: @unchecked Sendable {
+        let main: Repository?
+        private var second: Repository?
+
+        init(_ main: Repository?) { self.main = main }
+
+        func repository(for side: Int) throws -> Repository? {
+            guard side == 1, let main else { return main }
+            if second == nil { second = try main.reopened() }
+            return second
+        }
+    }
+}
+
+/// `git xcstrings textconv FILE`: a catalog as one line per translation, for git's diffs.
+enum TextconvCommand: Command {
+    static let name = "textconv"
+    static let synopsis = "git xcstrings textconv FILE"
+    static let summary = "Print a catalog as one line per translation (git's diff.xcstrings.textconv)."
+    static let details = """
+        options:
+          -h, --help   show this help
+
+        `git xcstrings install` sets diff.xcstrings.textconv, so that git diff,
+        git log -p, git show and GUIs show one readable line per changed
+        translation:  "KEY" LANG[ VARIANT] = "VALUE" [STATE]. A file that is
+        not valid JSON is printed as it is, with a warning.
+        """
+    static let spec = Arguments.Spec(flags: ["help"], aliases: ["h": "help"])
+
+    static func run(_ arguments: Arguments) -> Int32 {
+        let files = arguments.positional + (arguments.afterSeparator ?? [])
+        guard files.count == 1 else { return Tool.usageFailure(self, "expected one FILE") }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(files[0])
+        } catch {
+            Console.error("error: \(error)")
+            return ExitStatus.failure
+        }
+        do {
+            Console.out(TextConversion.text(try Catalog(parsing: bytes)))
+        } catch {
+            Console.error("warning: \(files[0]):\(error); shown as it is")
+            Console.write(bytes)
+        }
+        return ExitStatus.success
+    }
+}

@@ -1,0 +1,116 @@
+import PlatformLayer
+import GitLayer
+import SemanticDiff
+
+/// `git xcstrings merge`: git's merge driver for catalogs.
+enum MergeCommand: Command {
+    static let name = "merge"
+    static let synopsis = "git xcstrings merge [--marker-size N] [--path NAME] [--label-base L] [--label-ours L] [--label-theirs L] [-p] [-q] [-v] BASE OURS THEIRS"
+    static let summary = "Merge three versions of a catalog by meaning (git's merge driver)."
+    static let details = """
+        options:
+          --marker-size N     length of conflict markers (git's %L); default 7
+          --path NAME         the file's name in the repository (git's %P), for messages
+          --label-base L      label of the base section (git's %S)
+          --label-ours L      label after <<<<<<< (git's %X); default ours
+          --label-theirs L    label after >>>>>>> (git's %Y); default theirs
+          --diff3, --zdiff3   write conflicts with the base section (default: merge.conflictStyle)
+          -p, --print         write the result to standard output; leave OURS alone
+          -q, --quiet         no summary on standard error
+          -v, --verbose       list every decision a rule made
+          -h, --help          show this help
+
+        The result, always in Xcode's layout and key order, replaces OURS (a
+        temporary file in the same directory, then a rename), as git's
+        merge-driver contract wants; a symbolic link is written through, and
+        an OURS that is not a regular file is refused. Exit status 0: merged
+        cleanly; 1: conflicts remain in the file, as small hunks git marks;
+        2: wrong arguments or unreadable files (nothing is touched).
+
+        Inputs that are not valid JSON (conflict markers already inside, a
+        broken file) are merged line by line by libgit2 instead, as git would;
+        that result counts as clean only if it parses. An input with NUL bytes
+        is binary to git: nothing is merged, OURS stays as it was, exit 1.
+        Catalogs saved as UTF-16 or UTF-32 are read, and written as UTF-8.
+
+        Register it once with: git xcstrings install
+        """
+    static let spec = Arguments.Spec(
+        flags: ["print", "quiet", "verbose", "diff3", "zdiff3", "help"],
+        options: ["marker-size", "path", "label-base", "label-ours", "label-theirs"],
+        aliases: ["p": "print", "q": "quiet", "v": "verbose", "h": "help"])
+
+    static func run(_ arguments: Arguments) -> Int32 {
+        let files = arguments.positional + (arguments.afterSeparator ?? [])
+        guard files.count == 3 else {
+            return Tool.usageFailure(self, "expected BASE OURS THEIRS, got \(files.count) file\(files.count == 1 ? "" : "s")")
+        }
+        var markerSize = 7
+        if let text = arguments.value("marker-size") {
+            guard let size = Int(text), size > 0, size < 1000 else {
+                return Tool.usageFailure(self, "--marker-size takes a positive number, not '\(text)'")
+            }
+            markerSize = size
+        }
+        let oursPath = files[1]
+        let printing = arguments.has("print")
+        let quiet = arguments.has("quiet")
+        func report(_ line: String) { if !quiet { Console.error(line) } }
+        var timer = PhaseTimer()
+        // OURS is replaced only if it is a regular file (or a link to one): checked before anything is read.
+        if !printing {
+            do {
+                _ = try AtomicFile.destination(oursPath)
+            } catch {
+                Console.error("error: \(error)")
+                return ExitStatus.failure
+            }
+        }
+        // Large inputs are mapped and parsed at once, ours on this thread and
+        // the others on workers started before anything is read.
+        let large = files.reduce(0) { $0 + (FileBytes.size($1) ?? 0) } > 1_500_000
+        let workers = Workers(2, worthIt: large)
+        let contents: [Bytes]
+        do {
+            contents = try files.map { path throws(FileError) in try FileBytes.mapping(path) }
+            timer.mark("read")
+        } catch {
+            Console.error("error: \(error)")
+            return ExitStatus.failure
+        }
+        let styleOverride: ConflictMarkers.Style? = arguments.has("zdiff3") ? .zdiff3 : arguments.has("diff3") ? .diff3 : nil
+        let driver = MergeDriver(
+            name: arguments.value("path") ?? oursPath,
+            markers: ConflictMarkers(size: markerSize,
+                                     oursLabel: arguments.value("label-ours") ?? "ours",
+                                     baseLabel: arguments.value("label-base") ?? "base",
+                                     theirsLabel: arguments.value("label-theirs") ?? "theirs"),
+            configuredStyle: { styleOverride ?? ((try? Configuration.forDirectory().conflictStyle) ?? .merge) })
+        let outcome = driver.merge(contents, workers: workers)
+        timer.mark("merge")
+        outcome.warnings.forEach(report)
+        if arguments.has("verbose") { outcome.decisions.forEach(report) }
+        let written = outcome.withResult { bytes in deliver(bytes, print: printing, to: oursPath) } ?? true
+        // The summary only once the result is where it belongs.
+        guard written else { return ExitStatus.failure }
+        report(outcome.summary)
+        timer.mark("write")
+        timer.report()
+        return outcome.clean ? ExitStatus.success : ExitStatus.attention
+    }
+
+    /// Prints the result or replaces OURS with it; false (after saying why) if that failed.
+    static func deliver(_ bytes: UnsafeBufferPointer<UInt8>, print: Bool, to path: String) -> Bool {
+        if print {
+            Console.write(bytes)
+            return true
+        }
+        do {
+            try AtomicFile.write(bytes, to: path)
+            return true
+        } catch {
+            Console.error("error: \(error)")
+            return false
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import PlatformLayer
+import GitLayer
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Phase timings on standard error when `GIT_XCSTRINGS_TIMING` is set: a
+/// tool for finding where a slow run spends its time.
+struct PhaseTimer {
+    private let enabled = getenv("GIT_XCSTRINGS_TIMING") != nil
+    private var last = PhaseTimer.now()
+    private var phases: [(String, Double)] = []
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
+    }
+
+    mutating func mark(_ phase: String) {
+        guard enabled else { return }
+        let time = PhaseTimer.now()
+        phases.append((phase, time - last))
+        last = time
+    }
+
+    func report() {
+        guard enabled else { return }
+        Console.error(phases.map { "\($0.0) \(String(Int($0.1 * 1000))) µs" }.joined(separator: ", "))
+    }
+}

@@ -1,0 +1,240 @@
+import PlatformLayer
+import GitLayer
+import SemanticDiff
+
+/// `git xcstrings resolve`: merges again, by meaning, catalogs that git's
+/// line merge already left conflicted in the index.
+enum ResolveCommand: Command {
+    static let name = "resolve"
+    static let synopsis = "git xcstrings resolve [--ours | --theirs] [--no-add] [--dry-run] [--force] [PATH…]"
+    static let summary = "Repair catalogs already conflicted by a merge, rebase, cherry-pick, revert or stash pop."
+    static let details = """
+        options:
+          --ours, --theirs   settle the true conflicts by taking that side, each
+                             translation so taken marked needs_review
+          --no-add           write the merged catalogs but do not stage them
+          -n, --dry-run      write nothing; say what would be done
+          -f, --force        merge again even a file edited since git wrote it
+          -h, --help         show this help
+
+        Every conflicted .xcstrings path in the index (or those under PATH) is
+        merged again from the index's three stages with the driver's rules,
+        and written to the work tree. A clean result is staged, as git add
+        would; true conflicts stay in the file as small hunks and the path
+        stays conflicted. Both sides adding the catalog merges them against an
+        empty one; a catalog deleted on one side and modified on the other
+        keeps the modified one. A stage that is not valid JSON is left as it
+        is. So is a work-tree file someone edited since git's merge wrote it
+        (it is neither git's line merge of the stages nor either side), unless
+        --force. git's index.lock is taken first: while another git holds it,
+        nothing is changed.
+        Exit status: 0 when every catalog is resolved (or none is conflicted),
+        1 when conflicts remain, 2 on errors.
+        """
+    static let spec = Arguments.Spec(flags: ["ours", "theirs", "no-add", "dry-run", "force", "help"],
+                                     aliases: ["h": "help", "n": "dry-run", "f": "force"])
+
+    /// How resolving one path went.
+    enum Outcome: Int, Comparable {
+        case resolved, conflicted, failed
+
+        static func < (a: Outcome, b: Outcome) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    struct Options {
+        var settling: Side?
+        var stage: Bool
+        var dryRun: Bool
+        var force: Bool
+    }
+
+    static func run(_ arguments: Arguments) -> Int32 {
+        if arguments.has("ours") && arguments.has("theirs") {
+            return Tool.usageFailure(self, "--ours and --theirs cannot be used together")
+        }
+        let options = Options(settling: arguments.has("ours") ? .ours : arguments.has("theirs") ? .theirs : nil,
+                              stage: !arguments.has("no-add"), dryRun: arguments.has("dry-run"), force: arguments.has("force"))
+        let repository: Repository
+        let index: Index
+        let conflicts: [IndexConflict]
+        let prefix: String
+        // Held from before anything is read until the index is written.
+        var lock: IndexLock?
+        do {
+            repository = try Repository(discoveringFrom: ".")
+            guard repository.workTree != nil else { throw GitError("resolve needs a work tree; this repository is bare") }
+            prefix = repository.prefix()
+            index = try repository.index()
+            if !options.dryRun { lock = try index.lock() }
+            conflicts = try index.conflicts()
+        } catch {
+            Console.error("error: \(error)")
+            return ExitStatus.failure
+        }
+        let limits = (arguments.positional + (arguments.afterSeparator ?? [])).map { DiffCommand.normalize(prefix + $0) }
+        let targeted = conflicts.filter { conflict in
+            conflict.path.hasSuffix(".xcstrings")
+                && (limits.isEmpty || limits.contains { $0.isEmpty || conflict.path == $0 || conflict.path.hasPrefix($0 + "/") })
+        }
+        guard !targeted.isEmpty else {
+            let others = conflicts.count
+            var message = limits.isEmpty ? "no conflicted catalog in the index" : "no conflicted catalog under \(arguments.positional.joined(separator: ", "))"
+            if others > 0 { message += " (\(others) other conflicted path\(others == 1 ? "" : "s") left alone)" }
+            Console.line(message)
+            return ExitStatus.success
+        }
+
+        let operation = repository.operation()
+        Console.line(operation.description)
+        let labels = operation.labels
+        let style = (try? repository.configuration().conflictStyle) ?? .merge
+        let markers = ConflictMarkers(style: style, oursLabel: labels.ours, baseLabel: labels.base, theirsLabel: labels.theirs)
+        var worst = Outcome.resolved
+        var staged = 0
+        for conflict in targeted {
+            let outcome = resolve(conflict, in: repository, index: index, markers: markers, options: options,
+                                  shown: relative(conflict.path, to: prefix))
+            worst = max(worst, outcome)
+            if outcome == .resolved && options.stage && !options.dryRun { staged += 1 }
+        }
+        if staged > 0, let lock {
+            do {
+                try index.write(releasing: lock)
+            } catch {
+                Console.error("error: \(error)")
+                return ExitStatus.failure
+            }
+        }
+        if worst == .resolved && staged == conflicts.count, let next = nextStep(operation.kind) {
+            Console.line("every conflict is resolved; next: \(next)")
+        }
+        switch worst {
+        case .resolved: return ExitStatus.success
+        case .conflicted: return ExitStatus.attention
+        case .failed: return ExitStatus.failure
+        }
+    }
+
+    /// Merges one conflicted catalog from its stages, writes it and stages it.
+    static func resolve(_ conflict: IndexConflict, in repository: Repository, index: Index, markers: ConflictMarkers,
+                        options: Options, shown: String) -> Outcome {
+        let workFile = repository.workTree! + conflict.path
+        let would = options.dryRun ? "would be " : ""
+        func fail(_ reason: String) -> Outcome {
+            Console.error("error: \(shown): \(reason); left as it is")
+            return .failed
+        }
+        func read(_ id: BlobID) throws -> Bytes { try CatalogSource.blob(id).bytes(in: repository) }
+
+        // Deleted on one side, modified on the other: the modified catalog stays.
+        guard let oursID = conflict.ours, let theirsID = conflict.theirs else {
+            guard let keptID = conflict.ours ?? conflict.theirs else { return fail("deleted on both sides") }
+            let kept = conflict.ours == nil ? "their" : "our"
+            let deleted = conflict.ours == nil ? "us" : "them"
+            do {
+                let bytes = try read(keptID)
+                if !options.dryRun, !((try? FileBytes.read(workFile)).map(bytes.equals) ?? false) {
+                    try AtomicFile.write(bytes.array, to: workFile)
+                }
+                if options.stage && !options.dryRun { try index.add(conflict.path) }
+            } catch {
+                return fail("\(error)")
+            }
+            Console.line("\(shown): deleted by \(deleted), modified by the other side: kept \(kept) modified catalog"
+                        + (options.stage ? "; \(would)staged" : "; \(would)written, not staged"))
+            return .resolved
+        }
+
+        let contents: [Bytes]
+        do {
+            contents = [try conflict.base.map(read) ?? Bytes([]), try read(oursID), try read(theirsID)]
+        } catch {
+            return fail("\(error)")
+        }
+        let stageNames = ["base (stage 1)", "ours (stage 2)", "theirs (stage 3)"]
+        let large = contents.reduce(0) { $0 + $1.count } > 1_500_000
+        var documents: [JSONDocument?] = []
+        for (position, outcome) in MergeDriver.parseSides(contents, workers: Workers(2, worthIt: large)).enumerated() {
+            switch outcome {
+            case .success(let document): documents.append(document)
+            case .failure(let error): return fail("\(stageNames[position]) is not valid JSON (\(error))")
+            }
+        }
+        let result: CatalogMergeResult
+        do {
+            result = try CatalogMerge.merge(base: documents[0], ours: documents[1]!, theirs: documents[2]!, settling: options.settling)
+        } catch {
+            return fail("\(error)")
+        }
+        let merged = result.bytes(markers: markers)
+
+        // A work-tree file someone edited since git wrote it is theirs to keep, unless --force.
+        if !options.force, let current = try? FileBytes.read(workFile), current != merged,
+           !contents[1].equals(current), !contents[2].equals(current),
+           !isLineMerge(current, of: contents, path: conflict.path) {
+            if (try? JSONDocument(parsing: current)) != nil {
+                Console.error("\(shown): the work-tree file is valid JSON and differs from both sides, so it looks resolved by hand; "
+                              + "left as it is (git add it to keep it, resolve --force to merge again, or git checkout -m \(shown) to start over)")
+            } else {
+                Console.error("\(shown): edited since git's merge wrote it (neither git's line merge of the stages nor either side); "
+                              + "left as it is (resolve --force to merge again anyway, or git checkout -m \(shown) to start over)")
+            }
+            return .conflicted
+        }
+        let clean = result.conflicts.isEmpty
+        if !options.dryRun {
+            do {
+                try AtomicFile.write(merged, to: workFile)
+                if clean && options.stage { try index.add(conflict.path) }
+            } catch {
+                return fail("\(error)")
+            }
+        }
+        var line = result.summary(name: shown)
+        if !result.oursWasInXcodeLayout { line += "; rewritten in Xcode's layout" }
+        if clean {
+            line += options.stage ? "; \(would)staged" : "; \(would)written, not staged"
+        } else {
+            line += "; \(would)written with conflict hunks, still conflicted"
+        }
+        Console.line(line)
+        return clean ? .resolved : .conflicted
+    }
+
+    /// Whether `current` is git's line merge of the three stages as git
+    /// writes it in any conflict style, labels and marker length aside.
+    static func isLineMerge(_ current: [UInt8], of contents: [Bytes], path: String) -> Bool {
+        let wanted = ConflictMarkers.normalizedLines(current)
+        let inputs = contents.map(\.array)
+        for algorithm in LineMerge.Algorithm.allCases {
+            for style in [ConflictMarkers.Style.merge, .diff3, .zdiff3] {
+                guard let merged = try? LineMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2], path: path,
+                                                        markers: ConflictMarkers(style: style), algorithm: algorithm) else { continue }
+                if ConflictMarkers.normalizedLines(merged.bytes) == wanted { return true }
+            }
+        }
+        return false
+    }
+
+    /// What to run once every conflict is resolved.
+    static func nextStep(_ kind: GitOperation.Kind) -> String? {
+        switch kind {
+        case .merge: return "git commit"
+        case .rebase: return "git rebase --continue"
+        case .cherryPick: return "git cherry-pick --continue"
+        case .revert: return "git revert --continue"
+        case .none: return nil
+        }
+    }
+
+    /// `path` (from the top of the work tree) as seen from the directory `prefix`.
+    static func relative(_ path: String, to prefix: String) -> String {
+        var base = prefix.split(separator: "/").map(String.init)
+        var parts = path.split(separator: "/").map(String.init)
+        while let first = base.first, let part = parts.first, first == part, parts.count > 1 {
+            base.removeFirst()
+            parts.removeFirst()
+        }
+        return (Array(repeating: "..", count: base.count) + parts).joined(separator: "/")
+    }
+}

@@ -1,0 +1,86 @@
+import PlatformLayer
+import GitLayer
+import SemanticDiff
+
+/// The `git-xcstrings` executable: dispatches to a ``Command``.
+public enum Tool {
+    /// The commands, in the order `--help` lists them.
+    static let commands: [any Command.Type] = [
+        MergeCommand.self,
+        ResolveCommand.self,
+        DiffCommand.self,
+        TextconvCommand.self,
+        InstallCommand.self,
+        UninstallCommand.self,
+        FormatCommand.self,
+    ]
+
+    static let version = "0.1.0"
+
+    static func usageFailure(_ command: any Command.Type, _ message: String) -> Int32 {
+        Console.error("error: \(message)")
+        Console.error("usage: \(command.synopsis)")
+        return ExitStatus.failure
+    }
+
+    static func mainHelp() -> String {
+        var text = "usage: git xcstrings <command> [<args>]\n\n"
+        text += "A merge driver and semantic diff for Apple String Catalogs (.xcstrings).\n\ncommands:\n"
+        for command in commands {
+            text += "  " + command.name + String(repeating: " ", count: max(1, 10 - command.name.count)) + command.summary + "\n"
+        }
+        text += "\n  --version   print the version and the libgit2 it runs on\n"
+        text += "\nSee 'git xcstrings <command> --help' for a command's options.\n"
+        return text
+    }
+
+    public static func run(_ arguments: [String]) -> Int32 {
+        TruncationGuard.install()
+        // Key pairs only Foundation can order are asked of git-xcstrings-collate.
+        KeyCollation.reference = CollationHelper.shared
+        guard let first = arguments.first else {
+            Console.write(Array(mainHelp().utf8), to: 2)
+            return ExitStatus.failure
+        }
+        switch first {
+        case "-h", "--help", "help":
+            if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+                Console.out(command.help + "\n")
+            } else {
+                Console.out(mainHelp())
+            }
+            return ExitStatus.success
+        case "--version", "version":
+            do {
+                Console.out("git-xcstrings \(version) (libgit2 \(try GitLibrary.version()))\n")
+            } catch {
+                Console.out("git-xcstrings \(version) (libgit2 unavailable: \(error))\n")
+            }
+            return ExitStatus.success
+        default:
+            break
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            Console.error("error: '\(first)' is not a git xcstrings command. See 'git xcstrings --help'.")
+            return ExitStatus.failure
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("-h") || rest.contains("--help") {
+            Console.out(command.help + "\n")
+            return ExitStatus.success
+        }
+        let status: Int32
+        do {
+            status = command.run(try Arguments(rest, spec: command.spec))
+        } catch {
+            return usageFailure(command, error.message)
+        }
+        if let failure = CollationHelper.shared.failure {
+            Console.error("warning: git-xcstrings-collate \(failure): "
+                          + "keys with non-ASCII characters may not be in Xcode's order")
+        }
+        return status
+    }
+
+}
+

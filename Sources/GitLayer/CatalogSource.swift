@@ -1,0 +1,86 @@
+import PlatformLayer
+import SemanticDiff
+import CGit2
+
+/// Where one version of a catalog is to be read from: a blob of the
+/// repository, or a file.
+public enum CatalogSource: Sendable {
+    /// A blob of the object database.
+    case blob(BlobID)
+    /// A file: in the work tree (an absolute path) or given on the command line.
+    case file(String)
+
+    /// The bytes of this version: a file mapped, a blob used where libgit2
+    /// keeps it. A blob is read through `repository`, which must be used by
+    /// one thread at a time: give each thread its own
+    /// (``Repository/reopened()``) to read several versions at once.
+    public func bytes(in repository: Repository?) throws(GitError) -> Bytes {
+        switch self {
+        case .file(let path):
+            do {
+                return try FileBytes.mapping(path)
+            } catch {
+                throw GitError(error.description)
+            }
+        case .blob(let id):
+            guard let repository else { throw GitError("no repository to read blob \(id) from") }
+            return try repository.blobBytes(id)
+        }
+    }
+}
+
+/// The id of a blob (libgit2's `git_oid`).
+public struct BlobID: Sendable, CustomStringConvertible {
+    var oid: git_oid
+
+    public var description: String {
+        let digits = Array("0123456789abcdef".utf8)
+        return withUnsafeBytes(of: oid.id) { bytes in
+            String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+        }
+    }
+}
+
+/// One changed catalog file: its paths and where each version is.
+public struct CatalogFileChange: Sendable {
+    /// Paths from the top of the work tree (or as given); nil where the file
+    /// does not exist on that side.
+    public var oldPath: String?
+    public var newPath: String?
+    public var old: CatalogSource?
+    public var new: CatalogSource?
+
+    public init(oldPath: String? = nil, newPath: String? = nil, old: CatalogSource? = nil, new: CatalogSource? = nil) {
+        self.oldPath = oldPath
+        self.newPath = newPath
+        self.old = old
+        self.new = new
+    }
+}
+
+extension Repository {
+    /// The contents of a blob, in libgit2's memory (not copied); the blob,
+    /// and this repository, are kept until the bytes are released.
+    func blobBytes(_ id: BlobID) throws(GitError) -> Bytes {
+        var oid = id.oid
+        var found: OpaquePointer?
+        try git.check(git.blob_lookup(&found, pointer, &oid), "cannot read blob \(id)")
+        let blob = BlobHandle(repository: self, pointer: found!)
+        let memory = UnsafeRawBufferPointer(start: git.blob_rawcontent(found), count: Int(git.blob_rawsize(found)))
+        return Bytes.borrowing(memory) { blob.free() }
+    }
+}
+
+/// A blob read through a repository, freed once, by whichever thread
+/// releases its bytes last (libgit2 counts its objects' references atomically).
+private final class BlobHandle: @unchecked Sendable {
+    let repository: Repository
+    let pointer: OpaquePointer
+
+    init(repository: Repository, pointer: OpaquePointer) {
+        self.repository = repository
+        self.pointer = pointer
+    }
+
+    func free() { repository.git.blob_free(pointer) }
+}

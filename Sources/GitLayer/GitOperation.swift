@@ -1,0 +1,120 @@
+import PlatformLayer
+import SemanticDiff
+import CGit2
+
+/// What git is in the middle of, which left the index's conflicts: a
+/// merge, a rebase (and the commit it is replaying), a cherry-pick or a
+/// revert; or none of those (a stash pop or apply, a `checkout -m`).
+public struct GitOperation: Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        case merge, rebase, cherryPick = "cherry-pick", revert, none
+    }
+
+    /// A commit as people name it: `1a2b3c4 (Translate to German)`.
+    public struct Commit: Sendable, CustomStringConvertible {
+        public var id: String
+        public var subject: String
+        public var description: String { subject.isEmpty ? id : "\(id) (\(subject))" }
+    }
+
+    public var kind: Kind
+    /// The commit being merged, replayed, picked or reverted.
+    public var commit: Commit?
+    /// In a merge: the branch or other name being merged, as it was given.
+    public var mergedName: String?
+    /// In a rebase: which commit of how many is being replayed.
+    public var step: (number: Int, of: Int)?
+
+    /// `rebase in progress: replaying 3/5 1a2b3c4 (Translate to German)`.
+    public var description: String {
+        let commit = self.commit?.description ?? "?"
+        switch kind {
+        case .merge: return "merge in progress: merging \(mergedName ?? commit) into HEAD"
+        case .rebase:
+            let step = self.step.map { "\($0.number)/\($0.of) " } ?? ""
+            return "rebase in progress: replaying \(step)\(commit)"
+        case .cherryPick: return "cherry-pick in progress: picking \(commit)"
+        case .revert: return "revert in progress: reverting \(commit)"
+        case .none: return "no merge, rebase, cherry-pick or revert in progress (a stash pop or apply, or a checkout -m, left these conflicts)"
+        }
+    }
+
+    /// The labels git puts on conflict markers in this operation: ours,
+    /// base and theirs.
+    public var labels: (ours: String, base: String, theirs: String) {
+        let commit = self.commit?.description ?? "theirs"
+        switch kind {
+        case .merge: return ("HEAD", "merged common ancestors", mergedName ?? commit)
+        case .rebase, .cherryPick: return ("HEAD", "parent of \(commit)", commit)
+        case .revert: return ("HEAD", commit, "parent of \(commit)")
+        case .none: return ("ours", "base", "theirs")
+        }
+    }
+}
+
+extension Repository {
+    /// The operation in progress, read from libgit2's repository state and
+    /// the files git keeps in its directory while one is (`MERGE_HEAD`,
+    /// `REBASE_HEAD`, `rebase-merge/msgnum`…).
+    public func operation() -> GitOperation {
+        let state = git_repository_state_t(rawValue: UInt32(bitPattern: git.repository_state(pointer)))
+        switch state {
+        case GIT_REPOSITORY_STATE_MERGE:
+            let message = gitFile("MERGE_MSG")?.split(separator: "\n").first.map(String.init) ?? ""
+            return GitOperation(kind: .merge, commit: commit(named: gitFile("MERGE_HEAD")), mergedName: Self.mergedName(message))
+        case GIT_REPOSITORY_STATE_REBASE, GIT_REPOSITORY_STATE_REBASE_INTERACTIVE, GIT_REPOSITORY_STATE_REBASE_MERGE,
+             GIT_REPOSITORY_STATE_APPLY_MAILBOX_OR_REBASE:
+            let directory = gitFile("rebase-merge/msgnum") != nil ? "rebase-merge/" : "rebase-apply/"
+            let number = gitFile(directory + (directory == "rebase-merge/" ? "msgnum" : "next")).flatMap { Int($0) }
+            let total = gitFile(directory + (directory == "rebase-merge/" ? "end" : "last")).flatMap { Int($0) }
+            var operation = GitOperation(kind: .rebase, commit: commit(named: gitFile("REBASE_HEAD")))
+            if let number, let total { operation.step = (number, total) }
+            return operation
+        case GIT_REPOSITORY_STATE_CHERRYPICK, GIT_REPOSITORY_STATE_CHERRYPICK_SEQUENCE:
+            return GitOperation(kind: .cherryPick, commit: commit(named: gitFile("CHERRY_PICK_HEAD")))
+        case GIT_REPOSITORY_STATE_REVERT, GIT_REPOSITORY_STATE_REVERT_SEQUENCE:
+            return GitOperation(kind: .revert, commit: commit(named: gitFile("REVERT_HEAD")))
+        default:
+            return GitOperation(kind: .none)
+        }
+    }
+
+    /// The first line of a file in the git directory, trimmed; nil when absent or empty.
+    private func gitFile(_ name: String) -> String? {
+        guard let bytes = try? FileBytes.read(gitDirectory + name) else { return nil }
+        let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        let trimmed = line.trimmingCharacters(" \t\r")
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// The short id and subject of the commit `id` names.
+    private func commit(named id: String?) -> GitOperation.Commit? {
+        guard let id else { return nil }
+        var oid = git_oid()
+        guard git.oid_fromstr(&oid, id) == 0 else { return GitOperation.Commit(id: String(id.prefix(7)), subject: "") }
+        var commit: OpaquePointer?
+        guard git.commit_lookup(&commit, pointer, &oid) == 0 else { return GitOperation.Commit(id: String(id.prefix(7)), subject: "") }
+        defer { git.commit_free(commit) }
+        let subject = git.commit_summary(commit).map { String(cString: $0) } ?? ""
+        return GitOperation.Commit(id: String(id.prefix(7)), subject: subject)
+    }
+
+    /// The name in `Merge branch 'feature' into main`, `Merge remote-tracking
+    /// branch 'origin/x'`, `Merge tag 'v1'`, `Merge commit 'abc'`.
+    static func mergedName(_ message: String) -> String? {
+        guard message.hasPrefix("Merge "), let open = message.firstIndex(of: "'") else { return nil }
+        let rest = message[message.index(after: open)...]
+        guard let close = rest.firstIndex(of: "'") else { return nil }
+        let name = String(rest[..<close])
+        return name.isEmpty ? nil : name
+    }
+}
+
+private extension String {
+    func trimmingCharacters(_ characters: String) -> String {
+        var text = Substring(self)
+        while let first = text.first, characters.contains(first) { text = text.dropFirst() }
+        while let last = text.last, characters.contains(last) { text = text.dropLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,52 @@
+import PlatformLayer
+import SemanticDiff
+import CGit2
+
+/// An open git repository (libgit2's `git_repository`), freed when the
+/// last reference goes. Like libgit2's object, it is to be used by one
+/// thread at a time; ``reopened()`` gives another thread its own.
+public final class Repository: @unchecked Sendable {
+    let git: LibGit2
+    let pointer: OpaquePointer
+    /// Where it was discovered from.
+    private let directory: String
+
+    /// The repository that contains `directory`, searching upwards as git
+    /// does and honouring `GIT_DIR`, `GIT_WORK_TREE` and the other variables
+    /// git sets for the commands and drivers it runs.
+    public init(discoveringFrom directory: String = ".") throws(GitError) {
+        git = try LibGit2.shared()
+        var repository: OpaquePointer?
+        let status = git.repository_open_ext(&repository, directory, GIT_REPOSITORY_OPEN_FROM_ENV.rawValue, nil)
+        if status == GIT_ENOTFOUND.rawValue {
+            throw GitError("not a git repository (or any of the parent directories): \(directory)", code: status)
+        }
+        try git.check(status, "cannot open the repository at \(directory)")
+        pointer = repository!
+        self.directory = directory
+    }
+
+    /// Another handle on the same repository, for another thread.
+    public func reopened() throws(GitError) -> Repository {
+        try Repository(discoveringFrom: directory)
+    }
+
+    deinit { git.repository_free(pointer) }
+
+    /// The work tree, with a trailing slash; nil for a bare repository.
+    public var workTree: String? {
+        git.repository_workdir(pointer).map { String(cString: $0) }
+    }
+
+    /// The `.git` directory, with a trailing slash.
+    public var gitDirectory: String {
+        git.repository_path(pointer).map { String(cString: $0) } ?? ""
+    }
+
+    /// A snapshot of the repository's configuration (all levels).
+    public func configuration() throws(GitError) -> Configuration {
+        var config: OpaquePointer?
+        try git.check(git.repository_config_snapshot(&config, pointer), "cannot read the repository's configuration")
+        return Configuration(git: git, pointer: config!)
+    }
+}

@@ -1,0 +1,139 @@
+import SemanticDiff
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Foundation's comparison through `git-xcstrings-collate`, a helper
+/// process started the first time a pair of keys needs it and kept for the
+/// rest of the run. It is looked for next to the running executable, then on
+/// `PATH`.
+///
+/// When it cannot be started or stops answering, keys are compared by
+/// Unicode scalars instead and ``failure`` says why, so the command can say
+/// its order may differ from Xcode's.
+public final class CollationHelper: CollationReference, @unchecked Sendable {
+    public static let shared = CollationHelper()
+
+    private var lock = pthread_mutex_t()
+    private var input: Int32 = -1
+    private var output: Int32 = -1
+    private var started = false
+    private var child: pid_t = 0
+    private var problem: String?
+
+    private init() {
+        pthread_mutex_init(&lock, nil)
+    }
+
+    /// Why the helper could not answer, when an approximate order was used
+    /// (`not found next to git-xcstrings or on PATH`, `exited with status 1`…).
+    public var failure: String? {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return problem
+    }
+
+    public func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        if !started {
+            started = true
+            problem = start()
+        }
+        if problem == nil {
+            if let answer = ask(a, b) { return answer }
+            problem = stopped()
+        }
+        return UnicodeScalarOrder().compare(a, b)
+    }
+
+    private func ask(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        var request: [UInt8] = []
+        request.reserveCapacity(8 + a.count + b.count)
+        for length in [a.count, b.count] {
+            for shift in stride(from: 0, to: 32, by: 8) { request.append(UInt8(truncatingIfNeeded: length >> shift)) }
+        }
+        request += a
+        request += b
+        let sent = request.withUnsafeBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let count = write(input, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { return false }
+                offset += count
+            }
+            return true
+        }
+        guard sent else { return nil }
+        var answer: UInt8 = 0
+        while true {
+            let count = read(output, &answer, 1)
+            if count < 0 && errno == EINTR { continue }
+            guard count == 1, answer <= 2 else {
+                if count == 1 { badAnswer = answer }
+                return nil
+            }
+            return Int(answer) - 1
+        }
+    }
+
+    /// An answer that was not 0, 1 or 2.
+    private var badAnswer: UInt8?
+
+    /// Why the helper stopped answering.
+    private func stopped() -> String {
+        if let badAnswer { return "answered \(badAnswer), which is not a comparison" }
+        close(input)
+        var status: Int32 = 0
+        guard child > 0, waitpid(child, &status, 0) == child else { return "stopped answering" }
+        let signal = status & 0x7f
+        if signal != 0 { return "was killed by signal \(signal)" }
+        return "exited with status \((status >> 8) & 0xff)"
+    }
+
+    /// Starts the helper; nil on success, else why it could not be started.
+    private func start() -> String? {
+        guard let program = CollationHelper.locate() else { return "was not found next to git-xcstrings or on PATH" }
+        // A helper that dies must not take this process with it.
+        signal(SIGPIPE, SIG_IGN)
+        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
+        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { return "could not be started: \(systemError())" }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        for descriptor in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        var pid = pid_t()
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(program), nil]
+        defer { free(argv[0]) }
+        let status = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        close(toChild[0])
+        close(fromChild[1])
+        guard status == 0 else {
+            close(toChild[1])
+            close(fromChild[0])
+            return "could not be started (\(program)): \(systemError(status))"
+        }
+        child = pid
+        _ = fcntl(toChild[1], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fromChild[0], F_SETFD, FD_CLOEXEC)
+        input = toChild[1]
+        output = fromChild[0]
+        return nil
+    }
+
+    /// `git-xcstrings-collate` next to the running executable, else on PATH.
+    static func locate() -> String? {
+        let name = "git-xcstrings-collate"
+        if let override = ProcessEnvironment.value("GIT_XCSTRINGS_COLLATE"), access(override, X_OK) == 0 { return override }
+        if let executable = ProcessEnvironment.executablePath(), let slash = executable.lastIndex(of: "/") {
+            let sibling = String(executable[...slash]) + name
+            if access(sibling, X_OK) == 0 { return sibling }
+        }
+        return ProcessEnvironment.which(name)
+    }
+}

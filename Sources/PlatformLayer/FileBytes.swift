@@ -1,0 +1,115 @@
+import SemanticDiff
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading whole files into memory, with POSIX calls only.
+public enum FileBytes {
+    /// The contents of the file at `path`.
+    public static func read(_ path: String) throws(FileError) -> [UInt8] {
+        let (descriptor, info) = try openForReading(path)
+        defer { close(descriptor) }
+        var contents: [UInt8] = []
+        var chunk = max(Int(info.st_size), 0) + 1
+        while true {
+            var failure: Int32 = 0
+            let part = [UInt8](unsafeUninitializedCapacity: chunk) { buffer, initialized in
+                initialized = 0
+                while initialized < chunk {
+                    let count = systemRead(descriptor, buffer.baseAddress! + initialized, chunk - initialized)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        return
+                    }
+                    if count == 0 { return }
+                    initialized += count
+                }
+            }
+            if failure != 0 { throw FileError(path: path, reason: systemError(failure)) }
+            if contents.isEmpty { contents = part } else { contents += part }
+            // A short read is the end of the file; a full one means it grew since fstat.
+            if part.count < chunk { return contents }
+            chunk = max(chunk, 1 << 16)
+        }
+    }
+
+    /// An open descriptor on the file at `path` (not a directory) and what
+    /// `fstat` says of it; the caller closes it.
+    static func openForReading(_ path: String) throws(FileError) -> (Int32, stat) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileError(path: path, reason: systemError()) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let reason = systemError()
+            close(descriptor)
+            throw FileError(path: path, reason: reason)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+            close(descriptor)
+            throw FileError(path: path, reason: "is a directory")
+        case S_IFCHR where !isNullDevice(info), S_IFBLK:
+            // A terminal or a device like /dev/zero would be read forever.
+            close(descriptor)
+            throw FileError(path: path, reason: "is \(FileKind(info.st_mode)), not a file to read")
+        default:
+            break
+        }
+        return (descriptor, info)
+    }
+
+    /// Whether `info` describes /dev/null, which reads as an empty file.
+    private static func isNullDevice(_ info: stat) -> Bool {
+        var null = stat()
+        return stat("/dev/null", &null) == 0 && (null.st_mode & S_IFMT) == S_IFCHR && null.st_rdev == info.st_rdev
+    }
+
+    /// The size of the file at `path` in bytes; nil when it cannot be found.
+    public static func size(_ path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
+
+    /// The contents of the file at `path`, mapped into memory rather than
+    /// copied when it is large (see ``TruncationGuard`` for what happens if
+    /// another program truncates it meanwhile); small files and pipes are read.
+    public static func mapping(_ path: String) throws(FileError) -> Bytes {
+        let (descriptor, info) = try openForReading(path)
+        defer { close(descriptor) }
+        let size = Int(info.st_size)
+        guard (info.st_mode & S_IFMT) == S_IFREG, size >= 1 << 16 else { return Bytes(try read(path)) }
+        #if os(Linux)
+        let flags = MAP_PRIVATE | MAP_POPULATE
+        #else
+        let flags = MAP_PRIVATE
+        #endif
+        guard let address = mmap(nil, size, PROT_READ, flags, descriptor, 0), address != MAP_FAILED else {
+            return Bytes(try read(path))
+        }
+        TruncationGuard.mapped(path, at: address, count: size)
+        let start = UInt(bitPattern: address)
+        return Bytes.borrowing(UnsafeRawBufferPointer(start: address, count: size)) {
+            let address = UnsafeMutableRawPointer(bitPattern: start)!
+            TruncationGuard.unmapped(address)
+            munmap(address, size)
+        }
+    }
+
+    /// Whether a file or directory exists at `path`.
+    public static func exists(_ path: String) -> Bool {
+        access(path, F_OK) == 0
+    }
+}
+
+@inline(__always)
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+/// The text of `errno`.
+func systemError(_ code: Int32 = errno) -> String {
+    String(cString: strerror(code))
+}

@@ -1,0 +1,13 @@
+import SemanticDiff
+/// A file that could not be read or written, with the system's reason.
+public struct FileError: Error, Sendable, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}

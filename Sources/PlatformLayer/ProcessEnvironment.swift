@@ -1,0 +1,44 @@
+import SemanticDiff
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process's environment and location, with POSIX calls only.
+public enum ProcessEnvironment {
+    public static func value(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// The absolute path of the running executable.
+    public static func executablePath() -> String? {
+        #if os(Linux)
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #else
+        var size: UInt32 = 4096
+        var buffer = [CChar](repeating: 0, count: Int(size))
+        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+        return realPath(String(cString: buffer))
+        #endif
+    }
+
+    /// `path` with symbolic links and `..` resolved; nil if it does not exist.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Where `program` is found on `PATH`, as a shell would find it.
+    public static func which(_ program: String) -> String? {
+        for directory in (value("PATH") ?? "").split(separator: ":") {
+            let candidate = String(directory) + "/" + program
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+}

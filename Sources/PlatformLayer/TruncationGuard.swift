@@ -1,0 +1,120 @@
+import SemanticDiff
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Input files are mapped into memory (reading three 25 MB catalogs costs
+/// page-table entries instead of 75 MB of copying: 20 to 30 ms of a 100 ms
+/// merge). When another program truncates a mapped file while it is read,
+/// touching the lost pages raises `SIGBUS`. This guard turns that signal
+/// into a one-line error naming the file, removes the temporary file a
+/// write had under way, and exits with status 2; nothing is replaced, since
+/// files are only ever replaced by a rename once fully written.
+///
+/// Everything the handler touches is fixed memory set up by ``install()``,
+/// so that it stays async-signal-safe.
+public enum TruncationGuard {
+    /// Mapped files the handler can name: address ranges and paths.
+    private static let slots = 16
+    private static let pathCapacity = Int(PATH_MAX) + 1
+    nonisolated(unsafe) private static var ranges: UnsafeMutablePointer<(start: UInt, end: UInt)>?
+    nonisolated(unsafe) private static var paths: UnsafeMutablePointer<CChar>?
+    /// The temporary file being written, if any (an empty string when none).
+    nonisolated(unsafe) private static var temporary: UnsafeMutablePointer<CChar>?
+    nonisolated(unsafe) private static var lock = pthread_mutex_t()
+
+    /// Installs the handler (once, at start-up, before any file is mapped).
+    public static func install() {
+        guard ranges == nil else { return }
+        pthread_mutex_init(&lock, nil)
+        ranges = .allocate(capacity: slots)
+        ranges!.initialize(repeating: (0, 0), count: slots)
+        paths = .allocate(capacity: slots * pathCapacity)
+        paths!.initialize(repeating: 0, count: slots * pathCapacity)
+        temporary = .allocate(capacity: pathCapacity)
+        temporary!.initialize(repeating: 0, count: pathCapacity)
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_sigaction = handle
+        #else
+        action.__sigaction_u.__sa_sigaction = handle
+        #endif
+        action.sa_flags = SA_SIGINFO
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGBUS, &action, nil)
+    }
+
+    /// Notes that `path` is mapped at `start..<start+count`.
+    static func mapped(_ path: String, at start: UnsafeRawPointer, count: Int) {
+        guard let ranges, let paths else { return }
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        for slot in 0..<slots where ranges[slot].end == 0 {
+            copy(path, to: paths + slot * pathCapacity)
+            ranges[slot] = (UInt(bitPattern: start), UInt(bitPattern: start) + UInt(count))
+            return
+        }
+    }
+
+    /// Forgets the mapping at `start` (it is being unmapped).
+    static func unmapped(_ start: UnsafeRawPointer) {
+        guard let ranges else { return }
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        for slot in 0..<slots where ranges[slot].start == UInt(bitPattern: start) {
+            ranges[slot] = (0, 0)
+        }
+    }
+
+    /// Notes the temporary file a write has under way (nil: none).
+    static func writing(_ path: String?) {
+        guard let temporary else { return }
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        temporary[0] = 0
+        if let path { copy(path, to: temporary) }
+    }
+
+    private static func copy(_ text: String, to destination: UnsafeMutablePointer<CChar>) {
+        let bytes = Array(text.utf8.prefix(pathCapacity - 1))
+        for (index, byte) in bytes.enumerated() { destination[index] = CChar(bitPattern: byte) }
+        destination[bytes.count] = 0
+    }
+}
+
+private func say(_ text: UnsafePointer<CChar>) {
+    _ = write(2, text, strlen(text))
+}
+
+/// The `SIGBUS` handler: only `write`, `unlink` and `_exit`.
+private func handle(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
+    TruncationGuard.report(address: info.map { UInt(bitPattern: faultAddress($0)) } ?? 0)
+}
+
+private func faultAddress(_ info: UnsafeMutablePointer<siginfo_t>) -> UnsafeMutableRawPointer? {
+    #if canImport(Glibc)
+    return info.pointee._sifields._sigfault.si_addr
+    #else
+    return info.pointee.si_addr
+    #endif
+}
+
+extension TruncationGuard {
+    fileprivate static func report(address: UInt) -> Never {
+        say("error: ")
+        var named = false
+        if let ranges, let paths {
+            for slot in 0..<slots where ranges[slot].start <= address && address < ranges[slot].end {
+                say(paths + slot * pathCapacity)
+                named = true
+                break
+            }
+        }
+        if !named { say("an input file") }
+        say(" was truncated by another program while it was being read; nothing was written\n")
+        if let temporary, temporary[0] != 0 { unlink(temporary) }
+        _exit(2)
+    }
+}

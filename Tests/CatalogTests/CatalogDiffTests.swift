@@ -1,0 +1,273 @@
+import TestSupport
+import Testing
+@testable import SemanticDiff
+
+private typealias B = Build
+
+/// The change model: every kind of change, where it sits, and the statistics.
+@Suite("Catalog diff")
+struct CatalogDiffTests {
+    init() { FoundationOrder.use() }
+
+    static func catalog(_ value: JSONValue) throws -> Catalog {
+        try Catalog(parsing: value.xcodeLayout())
+    }
+
+    static func diff(_ old: JSONValue?, _ new: JSONValue?, languages: Set<String> = []) throws -> CatalogFileDiff {
+        CatalogDiff.compare(old: try old.map(catalog), new: try new.map(catalog), oldPath: old == nil ? nil : "L.xcstrings",
+                            newPath: new == nil ? nil : "L.xcstrings", languages: languages)
+    }
+
+    static let before = B.catalog([
+        ("Hello", B.entry([("en", B.text("Hello")), ("de", B.text("Hallo")), ("fr", B.text("Bonjour", "needs_review"))])),
+        ("%lld items", B.entry([("en", B.plural([("one", "%lld item"), ("other", "%lld items")])),
+                                ("ru", B.plural([("one", "%lld элемент"), ("other", "%lld элементов")]))])),
+        ("Old", B.entry([("en", B.text("Old")), ("de", B.text("Alt")), ("fr", B.text("Vieux"))])),
+        ("Device", B.entry([("en", .object([("variations", .object([("device", .object([
+            ("iphone", .object([("variations", .object([("plural", .object([("one", B.text("one tap")), ("other", B.text("%lld taps"))]))]))])),
+            ("mac", B.text("click")),
+        ]))]))]))])),
+    ])
+
+    static let after = B.catalog([
+        ("Hello", B.entry([("en", B.text("Hello")), ("de", B.text("Servus")), ("fr", B.text("Bonjour")), ("ja", B.text("こんにちは"))],
+                          comment: "Greeting")),
+        ("%lld items", B.entry([("en", B.plural([("one", "%lld item"), ("other", "%lld items")])),
+                                ("ru", B.plural([("few", "%lld элемента"), ("one", "%lld элемент"), ("other", "%lld элементов")]))])),
+        ("New feature", B.entry([("en", B.text("New feature")), ("de", B.text("Neue Funktion"))], extraction: "manual")),
+        ("Device", B.entry([("en", .object([("variations", .object([("device", .object([
+            ("iphone", .object([("variations", .object([("plural", .object([("one", B.text("one tap!")), ("other", B.text("%lld taps"))]))]))])),
+        ]))]))]))])),
+    ], version: "1.1")
+
+    @Test("every kind of change, with where it sits")
+    func kinds() throws {
+        let diff = try Self.diff(Self.before, Self.after)
+        func find(_ kind: CatalogChange.Kind, _ key: String?, _ language: String? = nil, _ variant: String = "") -> CatalogChange? {
+            diff.changes.first { $0.kind == kind && $0.key == key && $0.language == language && $0.variant == variant }
+        }
+        #expect(find(.catalogChanged, nil) == CatalogChange(kind: .catalogChanged, field: "version", old: "1.0", new: "1.1"))
+        #expect(find(.translationChanged, "Hello", "de") == CatalogChange(kind: .translationChanged, key: "Hello", language: "de",
+                                                                         old: "Hallo", new: "Servus", oldState: "translated", newState: "translated"))
+        #expect(find(.stateChanged, "Hello", "fr")?.oldState == "needs_review")
+        #expect(find(.stateChanged, "Hello", "fr")?.newState == "translated")
+        #expect(find(.translationAdded, "Hello", "ja")?.new == "こんにちは")
+        #expect(diff.changes.contains(CatalogChange(kind: .entryChanged, key: "Hello", field: "comment", old: nil, new: "Greeting")))
+        #expect(find(.translationAdded, "%lld items", "ru", "plural.few")?.new == "%lld элемента")
+        #expect(find(.entryAdded, "New feature")?.translations == 2)
+        #expect(find(.translationAdded, "New feature", "de")?.newState == "translated")
+        #expect(find(.entryRemoved, "Old")?.translations == 3)
+        #expect(find(.translationChanged, "Device", "en", "device.iphone.plural.one")?.new == "one tap!")
+        #expect(find(.translationRemoved, "Device", "en", "device.mac")?.old == "click")
+        #expect(!diff.changes.contains { $0.key == "%lld items" && $0.language == "en" })
+    }
+
+    @Test("statistics per language: counts and coverage before and after")
+    func statistics() throws {
+        let diff = try Self.diff(Self.before, Self.after)
+        let byLanguage = Dictionary(uniqueKeysWithValues: diff.statistics.map { ($0.language, $0) })
+        #expect(diff.statistics.map(\.language) == ["de", "en", "fr", "ja", "ru"])
+        let german = try #require(byLanguage["de"])
+        #expect((german.added, german.changed, german.removed, german.stateChanges) == (1, 1, 1, 0))
+        // Before: Hello, Old translated of 4 entries; after: Hello, New feature of 4.
+        #expect(german.coverageBefore == 0.5)
+        #expect(german.coverageAfter == 0.5)
+        let french = try #require(byLanguage["fr"])
+        #expect(french.stateChanges == 1)
+        #expect(french.removed == 1)
+        #expect(french.coverageBefore == 0.25 && french.coverageAfter == 0.25)
+        #expect(byLanguage["ja"]?.coverageAfter == 0.25)
+    }
+
+    @Test("coverage leaves out stale entries and those not to translate, and needs every variant translated")
+    func coverage() throws {
+        let catalog = try Self.catalog(B.catalog([
+            ("a", B.entry([("de", B.text("x"))])),
+            ("b", B.entry([("de", B.text("x"))], extraction: "stale")),
+            ("c", B.entry([("de", B.text("x"))], extra: [("shouldTranslate", .bool(false))])),
+            ("d", B.entry([("de", B.plural([("one", "x"), ("other", "y")], state: "translated"))])),
+            ("e", B.entry([("de", .object([("variations", .object([("plural", .object([
+                ("one", B.text("x")), ("other", B.text("y", "needs_review")),
+            ]))]))]))])),
+        ]))
+        let coverage = Coverage(catalog)
+        #expect(coverage.total == 3)
+        #expect(coverage.translated["de"] == 2)
+    }
+
+    @Test("an added catalog and a deleted one")
+    func addedAndDeleted() throws {
+        let added = try Self.diff(nil, Self.before)
+        #expect(added.changes.filter { $0.kind == .entryAdded }.count == 4)
+        #expect(added.oldPath == nil)
+        let deleted = try Self.diff(Self.before, nil)
+        #expect(deleted.changes.map(\.kind) == Array(repeating: .entryRemoved, count: 4))
+        #expect(deleted.statistics.first { $0.language == "de" }?.removed == 2)
+    }
+
+    @Test("another tool's layout of the same catalog is no change at all")
+    func layoutOnly() throws {
+        let compact = #"{"version":"1.0","strings":{"Hello":{"localizations":{"de":{"stringUnit":{"value":"Hallo","state":"translated"}}}}},"sourceLanguage":"en"}"#
+        let xcode = B.catalog([("Hello", B.entry([("de", B.text("Hallo"))]))])
+        let diff = CatalogDiff.compare(old: try Catalog(parsing: Array(compact.utf8)), new: try Self.catalog(xcode),
+                                       oldPath: "L", newPath: "L")
+        #expect(diff.changes.isEmpty)
+    }
+
+    @Test("--language keeps only those languages")
+    func languageFilter() throws {
+        let diff = try Self.diff(Self.before, Self.after, languages: ["ru", "ja"])
+        #expect(Set(diff.changes.compactMap(\.language)) == ["ru", "ja"])
+        #expect(diff.statistics.map(\.language) == ["ja", "ru"])
+    }
+
+    @Test("the text form groups by entry, one line per translation, escapes shown")
+    func text() throws {
+        let old = B.catalog([("Hello", B.entry([("de", B.text("Hallo")), ("fr", B.text("Salut", "needs_review"))]))])
+        let new = B.catalog([("Hello", B.entry([("de", B.text("Servus\nda")), ("fr", B.text("Salut")), ("ja", B.text("こんにちは"))])),
+                             ("New", B.entry([("de", B.text("Neu"))]))])
+        let text = DiffRenderer.text([try Self.diff(old, new)], color: false)
+        #expect(text == """
+            L.xcstrings
+            ~ "Hello"
+                de   "Hallo" → "Servus\\nda"
+                fr   state needs_review → translated
+                ja + "こんにちは"  [translated]
+            + "New"  (1 translation)
+                de + "Neu"  [translated]
+
+            """)
+        let colored = DiffRenderer.text([try Self.diff(old, new)], color: true)
+        #expect(colored.contains("\u{1B}[32m+ \"Neu\"\u{1B}[0m"))
+    }
+
+    @Test("--stat: a line per language that moved, counts in words, coverage aligned")
+    func stat() throws {
+        // An added English-only entry changes French coverage without a French change;
+        // German is untouched and left out.
+        let old = B.catalog([("A", B.entry([("en", B.text("A")), ("fr", B.text("A-fr")), ("de", B.text("A-de"))]))])
+        let new = B.catalog([("A", B.entry([("en", B.text("A")), ("fr", B.text("A-fr")), ("de", B.text("A-de"))])),
+                             ("B", B.entry([("en", B.text("B"))]))])
+        #expect(DiffRenderer.stat([try Self.diff(old, new)], color: false) == """
+            L.xcstrings
+              de  no changes   coverage 100% → 50%
+              en  1 added      coverage 100% → 100%
+              fr  no changes   coverage 100% → 50%
+
+            """)
+        let reviewed = B.catalog([("A", B.entry([("en", B.text("A")), ("fr", B.text("A-fr", "needs_review")), ("de", B.text("A-de"))]))])
+        let edited = B.catalog([("A", B.entry([("en", B.text("A")), ("fr", B.text("A-fr")), ("de", B.text("A-de2"))]))])
+        #expect(DiffRenderer.stat([try Self.diff(reviewed, edited)], color: false) == """
+            L.xcstrings
+              de  1 changed        coverage 100% → 100%
+              fr  1 state change   coverage   0% → 100%
+
+            """)
+        #expect(DiffRenderer.stat([try Self.diff(reviewed, edited)], color: true).contains("\u{1B}[33m1 changed\u{1B}[0m"))
+    }
+
+    @Test("the JSON form has every field, and parses back")
+    func json() throws {
+        let bytes = DiffRenderer.json([try Self.diff(Self.before, Self.after)])
+        let document = try JSONDocument(parsing: bytes)
+        let value = JSONValue(document, document.root)
+        guard case .array(let files)? = value["files"], let file = files.first else { Issue.record("no files"); return }
+        #expect(file["old_path"] == .string("L.xcstrings"))
+        guard case .array(let changes)? = file["changes"] else { Issue.record("no changes"); return }
+        for change in changes {
+            #expect(change.members.map(\.key) == ["kind", "key", "language", "variant", "field", "old", "new", "old_state",
+                                                  "new_state", "translations", "normalization_only"])
+        }
+        #expect(changes.contains { $0["kind"] == .string("translation_changed") && $0["old"] == .string("Hallo") })
+        #expect(file[path: "stats", "de", "coverage_after"] == .number("0.5"))
+    }
+
+    // MARK: Changes no review may hide
+
+    @Test("a text changed only in Unicode normalization is a change, marked as such, with the scalars spelled out")
+    func normalizationOnly() throws {
+        let nfc = "Caf\u{E9}", nfd = "Cafe\u{301}"
+        #expect(nfc == nfd && !nfc.utf8.elementsEqual(nfd.utf8))
+        let old = B.catalog([("Coffee", B.entry([("fr", B.text(nfc))]))])
+        let new = B.catalog([("Coffee", B.entry([("fr", B.text(nfd))]))])
+        let diff = try Self.diff(old, new)
+        #expect(diff.changes.count == 1)
+        let change = try #require(diff.changes.first)
+        #expect(change.kind == .translationChanged && change.normalizationOnly)
+        #expect(change.old.map { same($0, .text(nfc)) } == true && change.new.map { same($0, .text(nfd)) } == true)
+        let text = DiffRenderer.text([diff], color: false)
+        #expect(text.contains(#""Caf\u{e9}" → "Cafe\u{301}"  (normalization only)"#), "\(text)")
+        let json = try JSONDocument(parsing: DiffRenderer.json([diff]))
+        let first = try #require(JSONValue(json, json.root)["files"].flatMap { if case .array(let files) = $0 { files.first } else { nil } })
+        guard case .array(let changes)? = first["changes"] else { Issue.record("no changes"); return }
+        #expect(changes.first?["normalization_only"] == .bool(true))
+    }
+
+    @Test("keys that differ only in normalization are an entry removed and one added, told apart in the text")
+    func normalizationOnlyKeys() throws {
+        let old = B.catalog([("Caf\u{E9}", B.entry([("de", B.text("Kaffee"))]))])
+        let new = B.catalog([("Cafe\u{301}", B.entry([("de", B.text("Kaffee"))]))])
+        let diff = try Self.diff(old, new)
+        #expect(diff.changes.filter { $0.kind == .entryAdded || $0.kind == .entryRemoved }.map(\.normalizationOnly) == [true, true])
+        let text = DiffRenderer.text([diff], color: false)
+        #expect(text.contains(#"+ "Cafe\u{301}" (normalization only)"#), "\(text)")
+        #expect(text.contains(#"- "Caf\u{e9}" (normalization only)"#), "\(text)")
+    }
+
+    @Test("a string set's values are compared item by item and given as lists")
+    func stringSets() throws {
+        func phrases(_ values: [String]) -> JSONValue {
+            B.catalog([("Open", B.entry([("en", .object([("stringSet", .object([
+                ("state", .string("translated")), ("values", .array(values.map(JSONValue.string)))]))]))]))])
+        }
+        let diff = try Self.diff(phrases(["a\nb"]), phrases(["a", "b"]))
+        #expect(diff.changes.map(\.kind) == [.translationChanged])
+        #expect(diff.changes.first?.old == .list(["a\nb"]) && diff.changes.first?.new == .list(["a", "b"]))
+        #expect(DiffRenderer.text([diff], color: false).contains(#"["a\nb"] → ["a", "b"]"#))
+        let json = String(decoding: DiffRenderer.json([diff]), as: UTF8.self)
+        #expect(json.contains("\"old\" : [\n            \"a\\nb\"\n          ]"), "\(json)")
+    }
+
+    @Test("a substitution's argNum and formatSpecifier, and isCommentAutoGenerated alone, are changes")
+    func substitutionsAndFlags() throws {
+        func catalog(argument: Int, format: String, generated: Bool) -> JSONValue {
+            let substitution: JSONValue = .object([("argNum", .number(String(argument))), ("formatSpecifier", .string(format)),
+                                                   ("variations", .object([("plural", .object([("one", B.text("%arg"))]))]))])
+            return B.catalog([("Files", B.entry([("en", .object([("stringUnit", B.unit("%#@n@")),
+                                                                 ("substitutions", .object([("n", substitution)]))]))],
+                                                comment: "Count", generated: generated))])
+        }
+        let diff = try Self.diff(catalog(argument: 1, format: "lld", generated: true), catalog(argument: 2, format: "d", generated: false))
+        let found = diff.changes.map { "\($0.kind.rawValue) \($0.language ?? "-") \($0.variant) \($0.field ?? "-") \($0.old?.description ?? "nil") \($0.new?.description ?? "nil")" }
+        #expect(found.sorted() == [
+            "entry_changed -  isCommentAutoGenerated true nil",
+            "substitution_changed en substitutions.n argNum 1 2",
+            "substitution_changed en substitutions.n formatSpecifier lld d",
+        ])
+        let text = DiffRenderer.text([diff], color: false)
+        #expect(text.contains("    en substitutions.n       argNum 1 → 2\n"), "\(text)")
+        #expect(text.contains("formatSpecifier \"lld\" → \"d\""), "\(text)")
+        #expect(text.contains("    isCommentAutoGenerated - true\n"), "\(text)")
+    }
+
+    @Test("members the schema does not name are never hidden, at any depth; --language leaves out other languages'")
+    func unnamedMembers() throws {
+        func catalog(_ mark: Int) -> JSONValue {
+            B.catalog([("Hello", .object([
+                ("localizations", .object([
+                    ("de", .object([("stringUnit", .object([("state", .string("translated")), ("value", .string("Hallo")),
+                                                            ("x-reviewer", .string("r\(mark)"))]))])),
+                    ("fr", .object([("stringUnit", B.unit("Salut")), ("x-tm", .number(String(mark)))])),
+                ])),
+                ("x-tool", .object([("id", .number(String(mark)))])),
+            ]))])
+        }
+        let diff = try Self.diff(catalog(1), catalog(2))
+        #expect(diff.changes.map { $0.field ?? "" }.sorted() == ["localizations.de.stringUnit.x-reviewer", "localizations.fr.x-tm", "x-tool.id"])
+        #expect(diff.changes.allSatisfy { $0.kind == .entryChanged })
+        #expect(try Self.diff(catalog(1), catalog(2), languages: ["de"]).changes.map { $0.field ?? "" }.sorted()
+                == ["localizations.de.stringUnit.x-reviewer", "x-tool.id"])
+        // The same catalog in another layout has none.
+        #expect(try Self.diff(catalog(1), catalog(1)).changes.isEmpty)
+    }
+}

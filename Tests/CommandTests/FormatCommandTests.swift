@@ -1,0 +1,109 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `git xcstrings fmt` as a user runs it.
+@Suite("fmt command")
+struct FormatCommandTests {
+    init() { FoundationOrder.use() }
+
+    static let messy = "{\"version\":\"1.0\",\"strings\":{\"b\":{},\"a\":{\"comment\":\"x\\/y\"}},\"sourceLanguage\":\"en\"}\n"
+    static let tidy = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"a\" : {\n      \"comment\" : \"x/y\"\n    },\n    \"b\" : {\n\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
+
+    @Test("rewrites a file in place, keeping its final newline and its mode")
+    func rewrites() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("L.xcstrings", FormatCommandTests.messy)
+        chmod(directory.path("L.xcstrings"), 0o640)
+        let result = try CLI.run(["fmt", "L.xcstrings"], in: directory.url)
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(try directory.read("L.xcstrings") == FormatCommandTests.tidy)
+        let mode = try FileManager.default.attributesOfItem(atPath: directory.path("L.xcstrings"))[.posixPermissions] as? Int
+        #expect(mode == 0o640)
+        // No temporary file is left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["L.xcstrings"])
+    }
+
+    @Test("-p prints one file and leaves it alone")
+    func prints() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("L.xcstrings", FormatCommandTests.messy)
+        let result = try CLI.run(["fmt", "-p", "L.xcstrings"], in: directory.url)
+        #expect(result.status == 0)
+        #expect(result.stdout == FormatCommandTests.tidy)
+        #expect(try directory.read("L.xcstrings") == FormatCommandTests.messy)
+        let two = try CLI.run(["fmt", "-p", "L.xcstrings", "L.xcstrings"], in: directory.url)
+        #expect(two.status == 2)
+        #expect(two.stderr.contains("-p prints one file"))
+    }
+
+    @Test("--check lists files not in Xcode's layout, changes nothing, exits 1")
+    func check() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("a.xcstrings", FormatCommandTests.messy)
+        try directory.write("b.xcstrings", FormatCommandTests.tidy)
+        let result = try CLI.run(["fmt", "--check", "a.xcstrings", "b.xcstrings"], in: directory.url)
+        #expect(result.status == 1)
+        #expect(result.stdout == "a.xcstrings\n")
+        #expect(try directory.read("a.xcstrings") == FormatCommandTests.messy)
+        let clean = try CLI.run(["fmt", "--check", "b.xcstrings"], in: directory.url)
+        #expect(clean.status == 0)
+        #expect(clean.stdout.isEmpty)
+    }
+
+    @Test("invalid JSON: FILE:LINE:COLUMN: message, exit 2, file untouched, other files still done")
+    func invalidInput() throws {
+        let directory = try TemporaryDirectory()
+        let broken = "{\n  \"strings\" : {\n<<<<<<< HEAD\n  }\n}"
+        try directory.write("bad.xcstrings", broken)
+        try directory.write("good.xcstrings", FormatCommandTests.messy)
+        let result = try CLI.run(["fmt", "bad.xcstrings", "good.xcstrings"], in: directory.url)
+        #expect(result.status == 2)
+        #expect(result.stderr == "bad.xcstrings:3:1: expected a key in quotes, found '<'\n")
+        #expect(try directory.read("bad.xcstrings") == broken)
+        #expect(try directory.read("good.xcstrings") == FormatCommandTests.tidy)
+    }
+
+    @Test("a missing file and duplicate keys are reported on stderr")
+    func diagnostics() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("dup.xcstrings", "{\"a\":1,\"a\":2}")
+        let result = try CLI.run(["fmt", "-p", "dup.xcstrings"], in: directory.url)
+        #expect(result.status == 0)
+        #expect(result.stdout == "{\n  \"a\" : 2\n}")
+        #expect(result.stderr == "dup.xcstrings:1:2: warning: duplicate key \"a\"; the one at 1:8 wins\n")
+        let missing = try CLI.run(["fmt", "nope.xcstrings"], in: directory.url)
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "error: nope.xcstrings: No such file or directory\n")
+    }
+
+    @Test("--help, unknown options and no files")
+    func usage() throws {
+        let help = try CLI.run(["fmt", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("usage: git xcstrings fmt [--check] [-p] FILE…"))
+        let unknown = try CLI.run(["fmt", "--frobnicate", "x"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.hasPrefix("error: unknown option '--frobnicate'\nusage: git xcstrings fmt"))
+        #expect(try CLI.run(["fmt"]).status == 2)
+    }
+
+    @Test("a collation helper that is missing, or fails, is named with what went wrong; the file is still written")
+    func collationHelperFailures() throws {
+        let directory = try TemporaryDirectory()
+        // ア and あ are among the pairs only Foundation decides.
+        let catalog = "{\"sourceLanguage\":\"en\",\"strings\":{\"ア\":{},\"あ\":{}},\"version\":\"1.0\"}"
+        try directory.write("L.xcstrings", catalog)
+        let failing = try CLI.run(["fmt", "-p", "L.xcstrings"], in: directory.url, environment: ["GIT_XCSTRINGS_COLLATE": "/bin/false"])
+        #expect(failing.status == 0)
+        #expect(failing.stderr == "warning: git-xcstrings-collate exited with status 1: keys with non-ASCII characters may not be in Xcode's order\n")
+        #expect(failing.stdout.contains("\"ア\""))
+        // A copy of the tool alone in a directory, with no helper on PATH.
+        try FileManager.default.copyItem(atPath: CLI.executable.path, toPath: directory.path("git-xcstrings"))
+        let alone = try CLI.launch(URL(fileURLWithPath: directory.path("git-xcstrings")), ["fmt", "-p", "L.xcstrings"],
+                                   in: directory.url, environment: ["PATH": "/usr/bin:/bin"], input: nil)
+        #expect(alone.status == 0)
+        #expect(alone.stderr == "warning: git-xcstrings-collate was not found next to git-xcstrings or on PATH: keys with non-ASCII characters may not be in Xcode's order\n")
+    }
+}

@@ -1,0 +1,459 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import SemanticDiff
+
+private typealias B = Build
+
+/// `git xcstrings resolve` in real repositories where git's line merge
+/// already conflicted, the driver not installed.
+@Suite("resolve: catalogs already conflicted, without the driver")
+struct ResolveCommandTests {
+    init() { FoundationOrder.use() }
+
+    static let path = "App/Resources/Localizable.xcstrings"
+
+    /// A repository without the driver, the base catalog committed, and what tests do in it.
+    final class Repository {
+        let repository: TestRepository
+        var url: URL { repository.url }
+        var directory: TemporaryDirectory { repository.directory }
+
+        init(_ catalog: JSONValue = ResolveCommandTests.base) throws {
+            repository = try TestRepository()
+            try commit(catalog, "base")
+        }
+
+        @discardableResult
+        func git(_ arguments: String...) throws -> CLI.Result { try repository.git(arguments) }
+
+        func commit(_ catalog: JSONValue, _ message: String, path: String = ResolveCommandTests.path) throws {
+            try repository.commit(catalog, at: path, message)
+        }
+
+        func resolve(_ arguments: [String] = [], from subdirectory: String? = nil) throws -> CLI.Result {
+            try repository.run(["resolve"] + arguments, from: subdirectory)
+        }
+
+        func catalog(_ path: String = ResolveCommandTests.path) throws -> JSONValue { try repository.catalog(at: path) }
+
+        func stages() throws -> String { try repository.stages() }
+
+        func unmerged() throws -> String { try repository.unmerged() }
+    }
+
+    /// Five entries with English and German.
+    static let base = B.catalog(["A", "B", "C", "D", "E"].map { key in
+        (key, B.entry([("de", B.text("\(key) de")), ("en", B.text(key))]))
+    })
+
+    /// `base` with these languages added to these entries.
+    static func adding(_ additions: [(key: String, language: String)], to catalog: JSONValue = base) -> JSONValue {
+        guard case .object(var root) = catalog, let strings = root.firstIndex(where: { $0.key == "strings" }),
+              case .object(var entries) = root[strings].value else { return catalog }
+        for (key, language) in additions {
+            guard let entry = entries.firstIndex(where: { $0.key == key }), case .object(var fields) = entries[entry].value,
+                  let field = fields.firstIndex(where: { $0.key == "localizations" }),
+                  case .object(var localizations) = fields[field].value else { continue }
+            localizations.append((language, B.text("\(key) \(language)")))
+            localizations.sort { $0.key < $1.key }
+            fields[field].value = .object(localizations)
+            entries[entry].value = .object(fields)
+        }
+        root[strings].value = .object(entries)
+        return .object(root)
+    }
+
+    static func value(_ catalog: JSONValue, _ key: String, _ language: String) -> JSONValue? {
+        catalog[path: "strings", key, "localizations", language, "stringUnit", "value"]
+    }
+
+    static func state(_ catalog: JSONValue, _ key: String, _ language: String) -> JSONValue? {
+        catalog[path: "strings", key, "localizations", language, "stringUnit", "state"]
+    }
+
+    /// The index after `resolve` is the one `git add` makes of the same file:
+    /// the conflict is brought back (`git checkout -m`), the file written
+    /// again and added by git, and `git ls-files --stage` compared.
+    static func expectIndexIsWhatGitAddMakes(_ repository: Repository, _ path: String = ResolveCommandTests.path) throws {
+        let afterResolve = try repository.stages()
+        #expect(try repository.unmerged().isEmpty)
+        let resolved = try repository.directory.bytes(path)
+        try repository.git("checkout", "-m", "--", path)
+        #expect(try !repository.unmerged().isEmpty, "checkout -m brings the conflict back")
+        try repository.directory.write(path, resolved)
+        try repository.git("add", path)
+        #expect(try repository.stages() == afterResolve)
+    }
+
+    /// A repository where merging `other` into main conflicts on the catalog:
+    /// main adds French to every entry, `other` Spanish (the lines meet).
+    static func conflictingMerge() throws -> Repository {
+        let repository = try Repository()
+        try repository.git("checkout", "-q", "-b", "other")
+        try repository.commit(adding(["A", "B", "C"].map { ($0, "es") }), "Spanish")
+        try repository.git("checkout", "-q", "main")
+        try repository.commit(adding(["A", "B", "C", "D", "E"].map { ($0, "fr") }), "French")
+        let merge = try repository.git("merge", "other")
+        #expect(merge.status != 0 && merge.stdout.contains("CONFLICT (content)"), "git's line merge conflicts: \(merge.stdout)")
+        return repository
+    }
+
+    @Test("a git merge: merged by meaning, staged exactly as git add would, and committed")
+    func merge() throws {
+        let repository = try Self.conflictingMerge()
+        let result = try repository.resolve()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("merge in progress: merging other into HEAD"))
+        #expect(result.stdout.contains("App/Resources/Localizable.xcstrings: merged 5 keys, 8 translations;"))
+        #expect(result.stdout.contains("; no conflicts; staged"))
+        #expect(result.stdout.contains("every conflict is resolved; next: git commit"))
+        let merged = try repository.catalog()
+        let expected = Self.adding(["A", "B", "C"].map { ($0, "es") } + ["A", "B", "C", "D", "E"].map { ($0, "fr") })
+        #expect(merged == expected)
+        #expect(try repository.directory.bytes(Self.path) == expected.xcodeLayout())
+        #expect(try repository.git("status", "--porcelain").stdout == "M  \(Self.path)\n")
+        try Self.expectIndexIsWhatGitAddMakes(repository)
+        #expect(try repository.git("commit", "-q", "--no-edit").status == 0)
+    }
+
+    @Test("a rebase of five commits conflicting at each: resolve and continue until done, every translation kept")
+    func rebase() throws {
+        let repository = try Repository()
+        try repository.git("checkout", "-q", "-b", "feature")
+        var spanish: [(key: String, language: String)] = []
+        for key in ["A", "B", "C", "D", "E"] {
+            spanish.append((key, "es"))
+            try repository.commit(Self.adding(spanish), "Spanish for \(key)")
+        }
+        try repository.git("checkout", "-q", "main")
+        let french = ["A", "B", "C", "D", "E"].map { (key: $0, language: "fr") }
+        try repository.commit(Self.adding(french), "French")
+        try repository.git("checkout", "-q", "feature")
+
+        var step = try repository.git("rebase", "main")
+        var resolved: [String] = []
+        while step.status != 0 && resolved.count < 10 {
+            let result = try repository.resolve()
+            #expect(result.status == 0, "\(result.stderr)")
+            let line = result.stdout.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(line.hasPrefix("rebase in progress: replaying \(resolved.count + 1)/5 "), "\(line)")
+            #expect(result.stdout.contains("next: git rebase --continue"))
+            resolved.append(line)
+            step = try repository.git("rebase", "--continue")
+        }
+        #expect(resolved.count == 5, "git conflicted at every commit: \(resolved)")
+        #expect(resolved.last?.contains("(Spanish for E)") == true)
+        #expect(!FileManager.default.fileExists(atPath: repository.directory.path(".git/rebase-merge")))
+        #expect(try repository.catalog() == Self.adding(spanish + french))
+        #expect(try repository.git("log", "--format=%s").stdout == "Spanish for E\nSpanish for D\nSpanish for C\nSpanish for B\nSpanish for A\nFrench\nbase\n")
+    }
+
+    @Test("a cherry-pick")
+    func cherryPick() throws {
+        let repository = try Repository()
+        try repository.git("checkout", "-q", "-b", "other")
+        try repository.commit(Self.adding([("B", "es")]), "Spanish for B")
+        let picked = try repository.git("rev-parse", "--short=7", "HEAD").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try repository.git("checkout", "-q", "main")
+        try repository.commit(Self.adding([("B", "fr")]), "French for B")
+        #expect(try repository.git("cherry-pick", "other").status != 0)
+        let result = try repository.resolve()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("cherry-pick in progress: picking \(picked) (Spanish for B)"))
+        #expect(result.stdout.contains("next: git cherry-pick --continue"))
+        #expect(try repository.catalog() == Self.adding([("B", "es"), ("B", "fr")]))
+        try Self.expectIndexIsWhatGitAddMakes(repository)
+        #expect(try repository.git("cherry-pick", "--continue").status == 0)
+    }
+
+    @Test("a revert: the reverted translation goes, the later one stays")
+    func revert() throws {
+        let repository = try Repository()
+        try repository.commit(Self.adding([("C", "es")]), "Spanish for C")
+        try repository.commit(Self.adding([("C", "es"), ("C", "fr")]), "French for C")
+        #expect(try repository.git("revert", "--no-edit", "HEAD~1").status != 0)
+        let result = try repository.resolve()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("revert in progress: reverting "))
+        #expect(result.stdout.contains("(Spanish for C)"))
+        #expect(try repository.catalog() == Self.adding([("C", "fr")]))
+        try Self.expectIndexIsWhatGitAddMakes(repository)
+        #expect(try repository.git("revert", "--continue").status == 0)
+    }
+
+    @Test("a stash pop")
+    func stashPop() throws {
+        let repository = try Repository()
+        try repository.directory.write(Self.path, Self.adding([("D", "es")]).xcodeLayout())
+        try repository.git("stash")
+        try repository.commit(Self.adding([("D", "fr")]), "French for D")
+        #expect(try repository.git("stash", "pop").status != 0)
+        let result = try repository.resolve()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("no merge, rebase, cherry-pick or revert in progress"))
+        #expect(try repository.catalog() == Self.adding([("D", "es"), ("D", "fr")]))
+        try Self.expectIndexIsWhatGitAddMakes(repository)
+    }
+
+    @Test("both branches add the same catalog: merged against an empty one")
+    func addAdd() throws {
+        let repository = try Repository()
+        let path = "Widget/Widget.xcstrings"
+        try repository.git("checkout", "-q", "-b", "other")
+        try repository.commit(B.catalog([("Open", B.entry([("en", B.text("Open"))])), ("Zoom", B.entry([("en", B.text("Zoom"))]))]),
+                              "Widget strings", path: path)
+        try repository.git("checkout", "-q", "main")
+        try repository.commit(B.catalog([("Close", B.entry([("en", B.text("Close"))])), ("Open", B.entry([("de", B.text("Öffnen")), ("en", B.text("Open"))]))]),
+                              "Widget strings too", path: path)
+        let merge = try repository.git("merge", "other")
+        #expect(merge.stdout.contains("CONFLICT (add/add)"))
+        let result = try repository.resolve()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try repository.catalog(path) == B.catalog([
+            ("Close", B.entry([("en", B.text("Close"))])),
+            ("Open", B.entry([("de", B.text("Öffnen")), ("en", B.text("Open"))])),
+            ("Zoom", B.entry([("en", B.text("Zoom"))])),
+        ]))
+        try Self.expectIndexIsWhatGitAddMakes(repository, path)
+    }
+
+    @Test("modify/delete: the modified catalog is kept, and staged")
+    func modifyDelete() throws {
+        let repository = try Repository()
+        try repository.git("checkout", "-q", "-b", "other")
+        try repository.commit(Self.adding([("E", "ja")]), "Japanese for E")
+        try repository.git("checkout", "-q", "main")
+        try repository.git("rm", "-q", Self.path)
+        try repository.git("commit", "-q", "-m", "Remove the catalog")
+        let merge = try repository.git("merge", "other")
+        #expect(merge.stdout.contains("CONFLICT (modify/delete)"))
+        let result = try repository.resolve()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("deleted by us, modified by the other side: kept their modified catalog; staged"))
+        #expect(try repository.catalog() == Self.adding([("E", "ja")]))
+        #expect(try repository.unmerged().isEmpty)
+        #expect(try repository.git("status", "--porcelain").stdout == "A  \(Self.path)\n")
+    }
+
+    /// main and `other` both change A's German, differently; `other` also adds Japanese to B.
+    static func trueConflict() throws -> Repository {
+        let repository = try Repository()
+        func changingGerman(_ text: String, _ extra: [(key: String, language: String)] = []) -> JSONValue {
+            var catalog = adding(extra)
+            if case .object(var root) = catalog, case .object(var entries) = root[1].value,
+               case .object(var fields) = entries[0].value, case .object(var localizations) = fields[0].value {
+                localizations[0].value = B.text(text)
+                fields[0].value = .object(localizations)
+                entries[0].value = .object(fields)
+                root[1].value = .object(entries)
+                catalog = .object(root)
+            }
+            return catalog
+        }
+        try repository.git("checkout", "-q", "-b", "other")
+        try repository.commit(changingGerman("A auf Deutsch", [("B", "ja")]), "Theirs")
+        try repository.git("checkout", "-q", "main")
+        try repository.commit(changingGerman("A in German", [("C", "fr")]), "Ours")
+        #expect(try repository.git("merge", "other").status != 0)
+        return repository
+    }
+
+    @Test("true conflicts stay as small hunks with git's labels, the path stays conflicted")
+    func trueConflicts() throws {
+        let repository = try Self.trueConflict()
+        let result = try repository.resolve()
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("1 conflict: \"A\" de; written with conflict hunks, still conflicted"))
+        let text = try repository.directory.read(Self.path)
+        #expect(text.contains("""
+            <<<<<<< HEAD
+                        "value" : "A in German"
+            =======
+                        "value" : "A auf Deutsch"
+            >>>>>>> other
+            """))
+        #expect(text.components(separatedBy: "<<<<<<<").count == 2)
+        #expect(try !repository.unmerged().isEmpty)
+    }
+
+    @Test("--theirs and --ours settle true conflicts, mark them needs_review, and keep everything else merged")
+    func settling() throws {
+        for (flag, german) in [("--theirs", "A auf Deutsch"), ("--ours", "A in German")] {
+            let repository = try Self.trueConflict()
+            let result = try repository.resolve([flag])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains("1 conflict settled with \(flag.dropFirst(2)), marked needs_review: \"A\" de; staged"))
+            let merged = try repository.catalog()
+            #expect(Self.value(merged, "A", "de") == .string(german))
+            #expect(Self.state(merged, "A", "de") == .string("needs_review"))
+            #expect(Self.value(merged, "B", "ja") == .string("B ja"))
+            #expect(Self.value(merged, "C", "fr") == .string("C fr"))
+            #expect(Self.state(merged, "C", "fr") == .string("translated"))
+            try Self.expectIndexIsWhatGitAddMakes(repository)
+        }
+    }
+
+    @Test("--no-add writes the merged catalog and leaves the path conflicted")
+    func noAdd() throws {
+        let repository = try Self.conflictingMerge()
+        let result = try repository.resolve(["--no-add"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("; no conflicts; written, not staged"))
+        #expect(try repository.catalog() == Self.adding(["A", "B", "C"].map { ($0, "es") } + ["A", "B", "C", "D", "E"].map { ($0, "fr") }))
+        #expect(try repository.unmerged().split(separator: "\n").count == 3)
+    }
+
+    @Test("--dry-run writes nothing and says what it would do")
+    func dryRun() throws {
+        let repository = try Self.conflictingMerge()
+        let before = try repository.directory.bytes(Self.path)
+        let stages = try repository.stages()
+        let result = try repository.resolve(["--dry-run"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("; no conflicts; would be staged"))
+        #expect(try repository.directory.bytes(Self.path) == before)
+        #expect(try repository.stages() == stages)
+        let conflicted = try Self.trueConflict()
+        let dry = try conflicted.resolve(["-n"])
+        #expect(dry.status == 1)
+        #expect(dry.stdout.contains("would be written with conflict hunks"))
+    }
+
+    @Test("a stage that is not valid JSON: said why, file and index left as they were, exit 2")
+    func invalidStage() throws {
+        let repository = try Repository()
+        try repository.git("checkout", "-q", "-b", "other")
+        var broken = Self.adding([("A", "es")]).xcodeLayout()
+        broken.removeLast(3)
+        try repository.directory.write(Self.path, broken)
+        try repository.git("commit", "-q", "-am", "Broken")
+        try repository.git("checkout", "-q", "main")
+        try repository.commit(Self.adding([("A", "fr")]), "French")
+        #expect(try repository.git("merge", "other").status != 0)
+        let before = try repository.directory.bytes(Self.path)
+        let stages = try repository.stages()
+        let result = try repository.resolve()
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("error: App/Resources/Localizable.xcstrings: theirs (stage 3) is not valid JSON ("))
+        #expect(result.stderr.contains("; left as it is"))
+        #expect(try repository.directory.bytes(Self.path) == before)
+        #expect(try repository.stages() == stages)
+    }
+
+    @Test("from a subdirectory, with a path relative to it")
+    func subdirectory() throws {
+        let repository = try Self.conflictingMerge()
+        let result = try repository.resolve(["Resources/Localizable.xcstrings"], from: "App")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\nResources/Localizable.xcstrings: merged 5 keys, 8 translations;"))
+        #expect(try repository.unmerged().isEmpty)
+        let elsewhere = try Self.conflictingMerge()
+        try FileManager.default.createDirectory(at: elsewhere.url.appendingPathComponent("Docs"), withIntermediateDirectories: true)
+        let fromDocs = try elsewhere.resolve(from: "Docs")
+        #expect(fromDocs.stdout.contains("\n../App/Resources/Localizable.xcstrings: merged 5 keys, 8 translations;"))
+    }
+
+    @Test("nothing to do: no conflicted catalog says so and exits 0; other conflicted paths are left alone")
+    func nothingToDo() throws {
+        let repository = try Repository()
+        let clean = try repository.resolve()
+        #expect(clean.status == 0)
+        #expect(clean.stdout == "no conflicted catalog in the index\n")
+        try repository.directory.write("README", "one\n")
+        try repository.git("add", "README")
+        try repository.git("commit", "-q", "-m", "readme")
+        try repository.git("checkout", "-q", "-b", "other")
+        try repository.directory.write("README", "two\n")
+        try repository.git("commit", "-q", "-am", "two")
+        try repository.git("checkout", "-q", "main")
+        try repository.directory.write("README", "three\n")
+        try repository.git("commit", "-q", "-am", "three")
+        #expect(try repository.git("merge", "other").status != 0)
+        let readme = try repository.directory.bytes("README")
+        let result = try repository.resolve()
+        #expect(result.status == 0)
+        #expect(result.stdout == "no conflicted catalog in the index (1 other conflicted path left alone)\n")
+        #expect(try repository.directory.bytes("README") == readme)
+        #expect(try repository.unmerged().contains("README"))
+    }
+
+    @Test("a catalog someone already resolved by hand is left as it is")
+    func resolvedByHand() throws {
+        let repository = try Self.conflictingMerge()
+        let byHand = Self.adding([("A", "es")]).xcodeLayout()
+        try repository.directory.write(Self.path, byHand)
+        let result = try repository.resolve()
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("looks resolved by hand; left as it is"))
+        #expect(try repository.directory.bytes(Self.path) == byHand)
+        #expect(try !repository.unmerged().isEmpty)
+    }
+
+    @Test("a file with markers that someone half-fixed by hand is left as it is, with why; --force overrides")
+    func halfFixedByHand() throws {
+        let repository = try Self.conflictingMerge()
+        let lineMerged = try repository.directory.read(Self.path)
+        #expect(lineMerged.contains("<<<<<<< HEAD"))
+        // The person settled the first hunk by hand and left the rest.
+        let first = try #require(lineMerged.range(of: "<<<<<<< HEAD\n"))
+        let middle = try #require(lineMerged.range(of: "=======\n", range: first.upperBound..<lineMerged.endIndex))
+        let end = try #require(lineMerged.range(of: ">>>>>>> other\n", range: middle.upperBound..<lineMerged.endIndex))
+        let halfFixed = String(lineMerged[..<first.lowerBound]) + String(lineMerged[first.upperBound..<middle.lowerBound])
+            + String(lineMerged[end.upperBound...])
+        try repository.directory.write(Self.path, halfFixed)
+        let result = try repository.resolve()
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("edited since git's merge wrote it"), "\(result.stderr)")
+        #expect(result.stderr.contains("--force"))
+        #expect(try repository.directory.read(Self.path) == halfFixed)
+        #expect(try !repository.unmerged().isEmpty)
+        let forced = try repository.resolve(["--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try repository.unmerged().isEmpty)
+    }
+
+    @Test("the file exactly as git's line merge left it, in diff3 style too, is resolved without --force")
+    func asGitLeftIt() throws {
+        let repository = try Repository()
+        try repository.git("config", "merge.conflictStyle", "diff3")
+        try repository.git("checkout", "-q", "-b", "other")
+        try repository.commit(Self.adding(["A", "B", "C"].map { ($0, "es") }), "Spanish")
+        try repository.git("checkout", "-q", "main")
+        try repository.commit(Self.adding(["A", "B", "C", "D", "E"].map { ($0, "fr") }), "French")
+        #expect(try repository.git("merge", "other").status != 0)
+        #expect(try repository.directory.read(Self.path).contains("||||||| "))
+        let result = try repository.resolve()
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test("while another git holds .git/index.lock: nothing changes, and it says so")
+    func indexLocked() throws {
+        let repository = try Self.conflictingMerge()
+        let before = try repository.directory.bytes(Self.path)
+        let stages = try repository.stages()
+        try repository.directory.write(".git/index.lock", "")
+        let result = try repository.resolve()
+        #expect(result.status == 2, "\(result.stdout) \(result.stderr)")
+        #expect(result.stderr.contains("index.lock"), "\(result.stderr)")
+        #expect(!result.stdout.contains("staged"))
+        #expect(try repository.directory.bytes(Self.path) == before)
+        #expect(try FileManager.default.fileExists(atPath: repository.directory.path(".git/index.lock")))
+        try FileManager.default.removeItem(atPath: repository.directory.path(".git/index.lock"))
+        #expect(try repository.stages() == stages)
+        // Once the lock is gone, it works, and leaves no lock behind.
+        #expect(try repository.resolve().status == 0)
+        #expect(!FileManager.default.fileExists(atPath: repository.directory.path(".git/index.lock")))
+    }
+
+    @Test("--ours with --theirs is a usage error")
+    func usage() throws {
+        let result = try CLI.run(["resolve", "--ours", "--theirs"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("error: --ours and --theirs cannot be used together\nusage: git xcstrings resolve"))
+        let outside = try TemporaryDirectory()
+        let notRepository = try CLI.run(["resolve"], in: outside.url, environment: ["GIT_CEILING_DIRECTORIES": outside.url.deletingLastPathComponent().path])
+        #expect(notRepository.status == 2)
+        #expect(notRepository.stderr.contains("not a git repository"))
+    }
+}

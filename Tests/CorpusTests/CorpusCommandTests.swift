@@ -1,0 +1,107 @@
+import Foundation
+import TestSupport
+import Testing
+import PlatformLayer
+@testable import SemanticDiff
+
+/// Every command, as a user runs it, over every file of the corpus: the
+/// newest catalogs and every version a real merge saw, broken ones included.
+/// Fixtures written by hand prove only what their authors thought of; these
+/// files are what users have.
+@Suite("Corpus commands", .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
+struct CorpusCommandTests {
+    init() { FoundationOrder.use() }
+
+    /// Every distinct blob of `catalogs.tsv` and `merges.tsv`.
+    static func blobs() throws -> [String] {
+        var names = Set<String>()
+        for row in try Corpus.table("catalogs.tsv") { names.insert(row["blob"]!) }
+        for row in try Corpus.table("merges.tsv") {
+            for column in ["base", "ours", "theirs", "result"] where !(row[column] ?? "").isEmpty { names.insert(row[column]!) }
+        }
+        return names.sorted()
+    }
+
+    @Test("fmt, fmt --check, textconv, diff (text, --json, against itself) and merge: no crash, documented exits, right output")
+    func everyCommand() throws {
+        let directory = try TemporaryDirectory()
+        let empty = directory.path("empty.xcstrings")
+        try directory.write("empty.xcstrings", "")
+        let emptyCatalog = directory.path("new.xcstrings")
+        try directory.write("new.xcstrings", #"{"sourceLanguage":"en","strings":{},"version":"1.0"}"#)
+        let names = try Self.blobs()
+        #expect(names.count > 1000)
+        let failures = Failures()
+        DispatchQueue.concurrentPerform(iterations: names.count) { index in
+            let name = names[index]
+            let path = Corpus.directory.appendingPathComponent("blobs").appendingPathComponent(name).path
+            do {
+                try Self.check(path, name: name, empty: empty, emptyCatalog: emptyCatalog, failures: failures)
+            } catch {
+                failures.add("\(name): \(error)")
+            }
+        }
+        #expect(failures.list.isEmpty, "\(failures.list.count) failures: \(failures.list.prefix(20))")
+    }
+
+    static func check(_ path: String, name: String, empty: String, emptyCatalog: String, failures: Failures) throws {
+        let bytes = try FileBytes.read(path)
+        let document = try? JSONDocument(parsing: bytes)
+        func run(_ arguments: [String], _ allowed: Set<Int32>) throws -> CLI.Result {
+            let result = try CLI.run(arguments)
+            let crashed = result.stderr.contains("Fatal error") || result.stderr.contains("Backtrace")
+                || result.stderr.contains("Swift runtime failure")
+            if crashed || !allowed.contains(result.status) {
+                failures.add("\(name): \(arguments.first!) \(arguments.dropFirst().first ?? "") exited \(result.status): "
+                             + result.stderr.prefix(300))
+            }
+            return result
+        }
+        guard let document else {
+            // Not valid JSON: refused with a position, printed as it is by textconv, never merged into "clean".
+            let format = try run(["fmt", "-p", path], [2])
+            if !format.stdout.isEmpty || !format.stderr.hasPrefix(path + ":") {
+                failures.add("\(name): fmt -p of invalid JSON: \(format.stderr.prefix(200))")
+            }
+            _ = try run(["fmt", "--check", path], [2])
+            let textconv = try run(["textconv", path], [0])
+            if textconv.stdoutBytes != bytes { failures.add("\(name): textconv of invalid JSON changed its bytes") }
+            _ = try run(["diff", "--no-index", emptyCatalog, path], [2])
+            _ = try run(["merge", "-p", "-q", path, path, path], [1])
+            return
+        }
+        let formatted = XcodeLayout.format(document, finalNewline: document.endsWithNewline)
+        let format = try run(["fmt", "-p", path], [0])
+        if format.stdoutBytes != formatted { failures.add("\(name): fmt -p is not the document in Xcode's layout") }
+        let check = try run(["fmt", "--check", path], formatted == bytes ? [0] : [1])
+        if (check.stdout == path + "\n") != (formatted != bytes) { failures.add("\(name): fmt --check listed \(check.stdout)") }
+        let textconv = try run(["textconv", path], [0])
+        if textconv.stdout.isEmpty || !textconv.stderr.isEmpty { failures.add("\(name): textconv: \(textconv.stderr.prefix(200))") }
+        _ = try run(["diff", "--no-index", emptyCatalog, path], [0])
+        let itself = try run(["diff", "--exit-code", "--no-index", path, path], [0])
+        if !itself.stdout.isEmpty { failures.add("\(name): diff against itself printed \(itself.stdout.prefix(200))") }
+        let json = try run(["diff", "--json", "--no-index", emptyCatalog, path], [0])
+        if (try? JSONDocument(parsing: json.stdoutBytes)) == nil { failures.add("\(name): diff --json does not parse") }
+        let same = try run(["merge", "-p", "-q", path, path, path], [0])
+        if same.stdoutBytes != formatted { failures.add("\(name): merge -p X X X is not X in Xcode's layout") }
+        let added = try run(["merge", "-p", "-q", empty, path, path], [0])
+        if added.stdoutBytes != formatted { failures.add("\(name): merge -p EMPTY X X is not X in Xcode's layout") }
+    }
+
+    final class Failures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [String] = []
+
+        func add(_ failure: String) {
+            lock.lock()
+            items.append(failure)
+            lock.unlock()
+        }
+
+        var list: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return items.sorted()
+        }
+    }
+}

@@ -1,0 +1,217 @@
+import TestSupport
+import Testing
+@testable import SemanticDiff
+
+@Suite("JSON reader")
+struct JSONReaderTests {
+    init() { FoundationOrder.use() }
+
+    // MARK: Values
+
+    @Test("every escape decodes to its character")
+    func escapes() throws {
+        let document = try JSONDocument(parsing: bytes(#"["\"", "\\", "\/", "\b", "\f", "\n", "\r", "\t", "\u0041", "\u00e9", "\u00E9", "\ud83d\ude00", "\u0000"]"#))
+        let decoded = document.elements(of: 0).map { document.string($0) }
+        #expect(decoded == ["\"", "\\", "/", "\u{8}", "\u{C}", "\n", "\r", "\t", "A", "é", "é", "😀", "\u{0}"])
+    }
+
+    @Test("strings without escapes are not copied and keep their raw bytes")
+    func rawStrings() throws {
+        let document = try JSONDocument(parsing: bytes(#"{"key" : "Grüße – 你好 😀"}"#))
+        let value = try #require(document.value(forKey: "key", in: 0))
+        #expect(document.string(value) == "Grüße – 你好 😀")
+        #expect(document[value].flags.contains(.nonASCII))
+        #expect(!document[value].flags.contains(.escaped))
+    }
+
+    @Test("numbers, booleans and null keep their kinds and text")
+    func scalars() throws {
+        let document = try JSONDocument(parsing: bytes("[0, -1, 12.5e-3, 1E+2, true, false, null, 123456789012345678901234]"))
+        let elements = document.elements(of: 0)
+        #expect(elements.map { document.kind($0) } == [.number, .number, .number, .number, .true, .false, .null, .number])
+        #expect(elements.map { String(decoding: document.rawBytes($0), as: UTF8.self) } ==
+                ["0", "-1", "12.5e-3", "1E+2", "true", "false", "null", "123456789012345678901234"])
+    }
+
+    @Test("empty objects and arrays, in every layout")
+    func emptyContainers() throws {
+        for text in ["{}", "[]", "{ }", "[\n]", "{\n\n}", "{\"a\" : {\n\n  }}"] {
+            let document = try JSONDocument(parsing: bytes(text))
+            #expect(document.nodes.count >= 1, "\(text)")
+        }
+        let document = try JSONDocument(parsing: bytes("{\"a\":{},\"b\":[]}"))
+        #expect(document[document.value(forKey: "a", in: 0)!].count == 0)
+        #expect(document[document.value(forKey: "b", in: 0)!].count == 0)
+    }
+
+    @Test("members keep their order, nested values are skipped by `next`")
+    func memberOrder() throws {
+        let document = try JSONDocument(parsing: bytes(#"{"z": {"x": [1, {"y": 2}]}, "a": 1, "m": "s"}"#))
+        let keys = document.members(of: 0).map { document.string($0.key) }
+        #expect(keys == ["z", "a", "m"])
+    }
+
+    @Test("any whitespace and line ends are accepted; a BOM is skipped")
+    func whitespaceAndBOM() throws {
+        let crlf = try JSONDocument(parsing: bytes("{\r\n\t\"a\" :\r\n 1 ,\r\n \"b\":[ ]\r\n}\r\n"))
+        #expect(crlf.members(of: 0).map { crlf.string($0.key) } == ["a", "b"])
+        #expect(crlf.endsWithNewline)
+        let bom = try JSONDocument(parsing: [0xEF, 0xBB, 0xBF] + bytes("{\"a\":1}"))
+        #expect(bom.hasByteOrderMark)
+        #expect(bom.value(forKey: "a", in: 0) != nil)
+        #expect(!bom.isCanonical)
+    }
+
+    @Test("nesting up to the limit is read; beyond it is an error, not a crash")
+    func deepNesting() throws {
+        let limit = JSONReader.maximumDepth
+        let deepest = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
+        #expect(try JSONDocument(parsing: bytes(deepest)).nodes.count == limit)
+        let tooDeep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let error = try #require(syntaxError(tooDeep))
+        #expect(error.message.contains("nested more than \(limit)"))
+        #expect(error.position == TextPosition(line: 1, column: limit + 1))
+        let objects = String(repeating: "{\"a\":", count: 100_000)
+        #expect(syntaxError(objects) != nil)
+    }
+
+    // MARK: Duplicate keys
+
+    @Test("duplicate keys: the last wins, each is reported with its position")
+    func duplicateKeys() throws {
+        let text = "{\n  \"a\" : 1,\n  \"b\" : 2,\n  \"a\" : 3\n}"
+        let document = try JSONDocument(parsing: bytes(text))
+        #expect(document.members(of: 0).map { document.string($0.key) } == ["b", "a"])
+        let a = try #require(document.value(forKey: "a", in: 0))
+        #expect(String(decoding: document.rawBytes(a), as: UTF8.self) == "3")
+        #expect(document.warnings.count == 1)
+        #expect(document.warnings[0].position == TextPosition(line: 2, column: 3))
+        #expect(document.warnings[0].message == "duplicate key \"a\"; the one at 4:3 wins")
+        #expect(document[0].flags.contains(.hasDuplicates))
+        #expect(!document.isCanonical)
+    }
+
+    @Test("duplicates are found in large objects and through escapes")
+    func duplicateKeysLarge() throws {
+        var members = (0..<100).map { "\"k\($0)\":\($0)" }
+        members.append(#""k\u0037":"last""#) // k7
+        let document = try JSONDocument(parsing: bytes("{" + members.joined(separator: ",") + "}"))
+        #expect(document.warnings.count == 1)
+        #expect(document.members(of: 0).underestimatedCount == 0)
+        #expect(Array(document.members(of: 0)).count == 100)
+        #expect(document.stringValue(document.value(forKey: "k7", in: 0)) == "last")
+    }
+
+    // MARK: Errors and their positions
+
+    @Test("invalid UTF-8 is rejected where it occurs", arguments: [
+        ([0xFF], "byte 0xFF"),
+        ([0xC3], "byte 0xC3"),                 // truncated two-byte sequence
+        ([0xC0, 0xAF], "byte 0xC0"),           // overlong
+        ([0xE0, 0x80, 0xAF], "byte 0xE0"),     // overlong three-byte
+        ([0xED, 0xA0, 0x80], "byte 0xED"),     // encoded surrogate
+        ([0xF4, 0x90, 0x80, 0x80], "byte 0xF4"), // beyond U+10FFFF
+        ([0xE2, 0x82], "byte 0xE2"),
+    ] as [([UInt8], String)])
+    func invalidUTF8(sequence: [UInt8], expected: String) throws {
+        let input = bytes("{\n  \"k\" : \"ab") + sequence + bytes("\"\n}")
+        let error = try #require(syntaxError(input))
+        #expect(error.message == "invalid UTF-8 (\(expected))")
+        #expect(error.position == TextPosition(line: 2, column: 12))
+    }
+
+    @Test("lone surrogates are rejected")
+    func loneSurrogates() throws {
+        let high = try #require(syntaxError(#"["\ud83d"]"#))
+        #expect(high.message.contains("lone surrogate \\uD83D"))
+        #expect(high.position == TextPosition(line: 1, column: 3))
+        #expect(try #require(syntaxError(#"["\ude00"]"#)).message.contains("low surrogate without a high one"))
+        #expect(try #require(syntaxError(#"["\ud83d\u0041"]"#)).message.contains("lone surrogate"))
+    }
+
+    @Test("bad escapes, control characters and trailing text", arguments: [
+        (#"["\q"]"#, 1, 3, "invalid escape '\\q' in a string"),
+        (#"["\u12G4"]"#, 1, 7, "invalid \\u escape: expected four hex digits, found 'G'"),
+        ("[\"a\tb\"]", 1, 4, "control character U+0009 must be escaped in a string"),
+        ("{\"a\":1} x", 1, 9, "unexpected 'x' after the end of the JSON value"),
+        ("{\"a\":1}}", 1, 8, "unexpected '}' after the end of the JSON value"),
+        ("[1,,2]", 1, 4, "expected a value, found ','"),
+        ("{,}", 1, 2, "expected a key in quotes, found ','"),
+        ("[1e999]", 1, 2, "the number is too large for Foundation (and so Xcode) to read"),
+        ("{\"a\" 1}", 1, 6, "expected ':' after the key, found '1'"),
+        ("{\"a\":1 \"b\":2}", 1, 8, "expected ',' or '}' after a member, found '\"'"),
+        ("[1 2]", 1, 4, "expected ',' or ']' after an element, found '2'"),
+        ("{a:1}", 1, 2, "expected a key in quotes, found 'a'"),
+        ("[01]", 1, 3, "a number cannot start with 0 followed by digits"),
+        ("[1.]", 1, 4, "expected a digit after '.', found ']'"),
+        ("[-]", 1, 3, "expected a digit after '-', found ']'"),
+        ("[1e]", 1, 4, "expected a digit in the exponent, found ']'"),
+        ("[tru]", 1, 5, "expected 'true', found ']'"),
+        ("", 1, 1, "the file is empty"),
+        ("  \n ", 2, 2, "expected a JSON value, found end of file"),
+        ("<<<<<<< HEAD\n{}", 1, 1, "expected a value, found '<'"),
+    ] as [(String, Int, Int, String)])
+    func errors(input: String, line: Int, column: Int, message: String) throws {
+        let error = try #require(syntaxError(input))
+        #expect(error.message == message)
+        #expect(error.position == TextPosition(line: line, column: column))
+    }
+
+    @Test("columns count characters, not bytes")
+    func columnsCountCharacters() throws {
+        let error = try #require(syntaxError("{\n  \"日本語\" 1}"))
+        #expect(error.position == TextPosition(line: 2, column: 9))
+    }
+
+    @Test("every truncation of a catalog is an error naming the end of the file")
+    func truncatedFiles() throws {
+        let full = bytes("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"a\\\"b\" : {\n\n    },\n    \"n\" : [\n      1.5e3,\n      true\n    ]\n  }\n}")
+        #expect(syntaxError(full) == nil)
+        for length in 0..<full.count {
+            let prefix = Array(full[0..<length])
+            guard let error = syntaxError(prefix) else {
+                Issue.record("a truncated file of \(length) bytes was accepted")
+                continue
+            }
+            #expect(error.offset <= length, "offset \(error.offset) beyond the end at \(length)")
+        }
+    }
+
+    @Test("UTF-16 and UTF-32 files are read as Foundation reads them; not canonical, so fmt writes UTF-8")
+    func utf16() throws {
+        let text = #"{"a":"é😀"}"#
+        let utf16LE = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        for (name, encoded) in [("UTF-16LE with BOM", [0xFF, 0xFE] + utf16LE), ("UTF-16LE", utf16LE)] {
+            let document = try JSONDocument(parsing: encoded)
+            #expect(document.encoding == .utf16LittleEndian, "\(name)")
+            #expect(!document.isCanonical)
+            #expect(try XcodeLayout.format(document) == Oracle.format(encoded), "\(name)")
+        }
+        let loneSurrogate: [UInt8] = [0xFF, 0xFE, 0x5B, 0x00, 0x22, 0x00, 0x00, 0xD8, 0x22, 0x00, 0x5D, 0x00]
+        let error = try #require(syntaxError(loneSurrogate))
+        #expect(error.message.contains("not valid UTF-16LE"))
+        #expect(error.position == TextPosition(line: 1, column: 3))
+    }
+
+    // MARK: Layout facts
+
+    @Test("a file as Xcode writes it is recognised as canonical; any deviation is not")
+    func canonical() throws {
+        let xcode = "{\n  \"a\" : {\n\n  },\n  \"b\" : [\n    1,\n    \"x\\/\"\n  ]\n}"
+        #expect(try !JSONDocument(parsing: bytes(xcode)).isCanonical) // \/ is not Xcode's
+        let good = "{\n  \"a\" : {\n\n  },\n  \"b\" : [\n    1,\n    \"x/\\n\\u001f\"\n  ]\n}"
+        #expect(try JSONDocument(parsing: bytes(good)).isCanonical)
+        #expect(try JSONDocument(parsing: bytes(good + "\n")).isCanonical)
+        for variant in [
+            good.replacingOccurrences(of: " : ", with: ": "),
+            good.replacingOccurrences(of: "\n    1", with: "\n   1"),
+            good.replacingOccurrences(of: "{\n\n  }", with: "{}"),
+            good.replacingOccurrences(of: "\\u001f", with: "\\u001F"),
+            good.replacingOccurrences(of: "1,", with: "1.0,"),
+            good + "\n\n",
+            " " + good,
+        ] {
+            #expect(try !JSONDocument(parsing: bytes(variant)).isCanonical, "\(variant)")
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import TestSupport
+import Foundation
+import Testing
+@testable import SemanticDiff
+
+/// The writer against Foundation's `JSONSerialization`, the oracle for the
+/// bytes Xcode writes.
+@Suite("Xcode layout writer")
+struct XcodeLayoutTests {
+    init() { FoundationOrder.use() }
+
+    @Test("escapes are written exactly as Foundation writes them")
+    func escapes() throws {
+        var scalars = (0..<0x20).map { String(UnicodeScalar($0)!) }
+        scalars += ["\"", "\\", "/", "\u{7F}", "é", "\u{2028}", "\u{2029}", "😀", "\u{FEFF}", "\u{0301}"]
+        for scalar in scalars {
+            let input = String(decoding: JSONString.quoted("a\(scalar)b"), as: UTF8.self)
+            let json = "{\"k\(input.dropFirst().dropLast())\" : \(input)}"
+            #expect(try formatted(json) == Oracle.format(json), "U+\(String(scalar.unicodeScalars.first!.value, radix: 16))")
+        }
+        // Escaped input of every kind, including forms Xcode never writes.
+        let json = #"["\/", "\u00e9", "\u00E9", "\ud83d\ude00", "\u001F", "\u001f", "\u0008", "\b", "\u2028"]"#
+        #expect(try formatted(json) == Oracle.format(json))
+    }
+
+    @Test("empty objects and arrays at every depth")
+    func emptyContainers() throws {
+        for json in ["{}", "[]", #"{"a":{}}"#, #"{"a":[]}"#, #"[[],{},[[{}]]]"#, #"{"a":{"b":{"c":{}}}}"#] {
+            #expect(try formatted(json) == Oracle.format(json), "\(json)")
+        }
+    }
+
+    @Test("numbers are written back as Foundation writes them", arguments: [
+        "0", "-0", "7", "-12", "1.0", "-0.0", "1.5", "100.0", "1e3", "1E2", "1e-7", "0.1", "0.000001", "1e21", "1e16",
+        "0.30000000000000004", "1.7976931348623157e308", "5e-324", "9223372036854775807", "-9223372036854775808",
+        "-9223372036854775809", "18446744073709551615", "18446744073709551616", "123456789012345678901234",
+        "123456789.123456789", "12345678901234567.5", "3.14159", "2.5e-3", "1.25E+2", "99999999999999999999999999999999",
+        "0.000000000000000000123456789012345678", "1.000000000000000000", "12345678901234567890.0",
+    ])
+    func numbers(literal: String) throws {
+        let json = "[\(literal)]"
+        #expect(try formatted(json) == Oracle.format(json))
+    }
+
+    @Test("booleans and null")
+    func literals() throws {
+        let json = #"{"t":true,"f":false,"n":null,"a":[true,false,null]}"#
+        #expect(try formatted(json) == Oracle.format(json))
+    }
+
+    @Test("keys are sorted at every depth, whatever the input order")
+    func keyOrder() throws {
+        let json = #"{"b":1,"B":2,"a":{"z":1,"Z":2,"10":3,"9":4,"":5},"%@ Section":6,"(":7,"•":8,"1":9,"es-ES":10,"es":11,"es-419":12}"#
+        #expect(try formatted(json) == Oracle.format(json))
+    }
+
+    @Test("a final newline is added only when asked for")
+    func finalNewline() throws {
+        let document = try JSONDocument(parsing: bytes("{\"a\":1}\n"))
+        #expect(text(XcodeLayout.format(document)) == "{\n  \"a\" : 1\n}")
+        #expect(text(XcodeLayout.format(document, finalNewline: true)) == "{\n  \"a\" : 1\n}\n")
+    }
+
+    @Test("generated catalogs in any input layout come out as the oracle writes them", arguments: [1, 2, 3] as [UInt64])
+    func generatedCatalogs(seed: UInt64) throws {
+        let catalog = CatalogGenerator(keys: 150, languages: 12, seed: seed).catalog()
+        let xcode = catalog.xcodeLayout()
+        let oracle = try Oracle.format(xcode)
+        #expect(xcode == oracle)
+        // The same content written compactly, unsorted, as other tools do.
+        let compact = try JSONSerialization.data(withJSONObject: JSONSerialization.jsonObject(with: Data(xcode)))
+        #expect(XcodeLayout.format(try JSONDocument(parsing: [UInt8](compact))) == oracle)
+        // Already in layout: the writer must give the bytes back unchanged.
+        #expect(XcodeLayout.format(try JSONDocument(parsing: xcode)) == xcode)
+    }
+
+    @Test("a document with a duplicate key is written with the last one, like Foundation")
+    func duplicates() throws {
+        let json = "{\n  \"a\" : 1,\n  \"b\" : 2,\n  \"a\" : 3\n}"
+        #expect(try formatted(json) == Oracle.format(json))
+    }
+
+    @Test("JSONValue writes the same bytes as the document writer")
+    func valueWriter() throws {
+        let json = #"{"b":[1,{"y":"\n","x":null}],"a":{},"c":"é/\"","d":1.50}"#
+        let document = try JSONDocument(parsing: bytes(json))
+        #expect(JSONValue(document, 0).xcodeLayout() == XcodeLayout.format(document))
+    }
+}
