@@ -11,7 +11,7 @@ public struct Catalog: Sendable {
         guard document.kind(document.root) == .object else {
             throw CatalogError(message: "the top level of a catalog must be an object", position: document.position(of: document.root))
         }
-        if let strings = document.value(forKey: "strings", in: document.root), document.kind(strings) != .object {
+        if let strings = document.value(.strings, in: document.root), document.kind(strings) != .object {
             throw CatalogError(message: "\"strings\" must be an object", position: document.position(of: strings))
         }
         self.document = document
@@ -37,17 +37,17 @@ public struct Catalog: Sendable {
 
     /// The development language, whose localization is the source text.
     public var sourceLanguage: String? {
-        document.stringValue(document.value(forKey: "sourceLanguage", in: document.root))
+        document.stringValue(document.value(.sourceLanguage, in: document.root))
     }
 
     /// The format version: "1.0" from Xcode 15, "1.1" from Xcode 26.
     public var version: String? {
-        document.stringValue(document.value(forKey: "version", in: document.root))
+        document.stringValue(document.value(.version, in: document.root))
     }
 
     /// The node of the `strings` object, if the catalog has one.
     public var stringsNode: Int? {
-        document.value(forKey: "strings", in: document.root)
+        document.value(.strings, in: document.root)
     }
 
     /// Every entry, in the file's order.

@@ -7,20 +7,20 @@ public struct Localization: Sendable {
     public let node: Int
 
     public var stringUnit: StringUnit? {
-        member("stringUnit").map { StringUnit(document: document, node: $0) }
+        member(.stringUnit).map { StringUnit(document: document, node: $0) }
     }
 
     public var stringSet: StringSet? {
-        member("stringSet").map { StringSet(document: document, node: $0) }
+        member(.stringSet).map { StringSet(document: document, node: $0) }
     }
 
     public var variations: Variations? {
-        member("variations").map { Variations(document: document, language: language, node: $0) }
+        member(.variations).map { Variations(document: document, language: language, node: $0) }
     }
 
     /// Named substitutions (`%#@NAME@`), in the file's order.
     public var substitutions: [Substitution] {
-        guard let node = member("substitutions") else { return [] }
+        guard let node = member(.substitutions) else { return [] }
         return document.members(of: node).map {
             Substitution(document: document, language: language, name: document.string($0.key), node: $0.value)
         }
@@ -44,22 +44,22 @@ public struct Localization: Sendable {
         }
         if let variations {
             for (category, localization) in variations.plural {
-                localization.collect(into: &result, variant: variant.appending("plural", category))
+                localization.collect(into: &result, variant: variant.appending(.plural, category))
             }
             for (device, localization) in variations.device {
-                localization.collect(into: &result, variant: variant.appending("device", device))
+                localization.collect(into: &result, variant: variant.appending(.device, device))
             }
         }
         for substitution in substitutions {
             guard let variations = substitution.variations else { continue }
             for (category, localization) in variations.plural {
-                localization.collect(into: &result, variant: variant.appending("substitutions", substitution.name).appending("plural", category))
+                localization.collect(into: &result, variant: variant.appending(.substitutions, substitution.name).appending(.plural, category))
             }
         }
     }
 
-    func member(_ name: String) -> Int? {
-        guard document.kind(node) == .object, let value = document.value(forKey: name, in: node),
+    func member(_ field: CatalogField) -> Int? {
+        guard document.kind(node) == .object, let value = document.value(field, in: node),
               document.kind(value) == .object else { return nil }
         return value
     }
@@ -73,7 +73,7 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible, Comparable {
 
     public init(_ path: [String] = []) { self.path = path }
 
-    public func appending(_ kind: String, _ name: String) -> Variant { Variant(path + [kind, name]) }
+    public func appending(_ kind: CatalogField, _ name: String) -> Variant { Variant(path + [kind.rawValue, name]) }
 
     public var isPlain: Bool { path.isEmpty }
 

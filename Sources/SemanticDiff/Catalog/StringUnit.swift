@@ -3,10 +3,10 @@ public struct StringUnit: Sendable {
     public let document: JSONDocument
     public let node: Int
 
-    public var value: String? { document.stringValue(document.value(forKey: "value", in: node)) }
+    public var value: String? { document.stringValue(document.value(.value, in: node)) }
 
     public var state: TranslationState? {
-        document.stringValue(document.value(forKey: "state", in: node)).map(TranslationState.init(rawValue:))
+        document.stringValue(document.value(.state, in: node)).map(TranslationState.init(rawValue:))
     }
 }
 
@@ -16,11 +16,11 @@ public struct StringSet: Sendable {
     public let node: Int
 
     public var values: [String] {
-        guard let array = document.value(forKey: "values", in: node) else { return [] }
+        guard let array = document.value(.values, in: node) else { return [] }
         return document.elements(of: array).compactMap { document.stringValue($0) }
     }
 
     public var state: TranslationState? {
-        document.stringValue(document.value(forKey: "state", in: node)).map(TranslationState.init(rawValue:))
+        document.stringValue(document.value(.state, in: node)).map(TranslationState.init(rawValue:))
     }
 }

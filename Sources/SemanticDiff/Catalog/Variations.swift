@@ -6,13 +6,13 @@ public struct Variations: Sendable {
     public let node: Int
 
     /// Plural categories (`zero`, `one`, `two`, `few`, `many`, `other`) in the file's order.
-    public var plural: [(category: String, localization: Localization)] { cases("plural") }
+    public var plural: [(category: String, localization: Localization)] { cases(.plural) }
 
     /// Devices (`iphone`, `ipad`, `mac`, `applewatch`, `appletv`, `applevision`, `ipod`, `other`).
-    public var device: [(device: String, localization: Localization)] { cases("device") }
+    public var device: [(device: String, localization: Localization)] { cases(.device) }
 
-    private func cases(_ kind: String) -> [(String, Localization)] {
-        guard let object = document.value(forKey: kind, in: node), document.kind(object) == .object else { return [] }
+    private func cases(_ kind: CatalogField) -> [(String, Localization)] {
+        guard let object = document.value(kind, in: node), document.kind(object) == .object else { return [] }
         return document.members(of: object).map {
             (document.string($0.key), Localization(document: document, language: language, node: $0.value))
         }
@@ -28,15 +28,15 @@ public struct Substitution: Sendable {
 
     /// Which format argument it stands for (1-based).
     public var argumentNumber: Int? {
-        guard let number = document.value(forKey: "argNum", in: node), document.kind(number) == .number else { return nil }
+        guard let number = document.value(.argNum, in: node), document.kind(number) == .number else { return nil }
         return Int(String(decoding: document.rawBytes(number), as: UTF8.self))
     }
 
     /// The argument's format, without `%`: `lld`, `@`.
-    public var formatSpecifier: String? { document.stringValue(document.value(forKey: "formatSpecifier", in: node)) }
+    public var formatSpecifier: String? { document.stringValue(document.value(.formatSpecifier, in: node)) }
 
     public var variations: Variations? {
-        guard let object = document.value(forKey: "variations", in: node), document.kind(object) == .object else { return nil }
+        guard let object = document.value(.variations, in: node), document.kind(object) == .object else { return nil }
         return Variations(document: document, language: language, node: object)
     }
 }

@@ -15,12 +15,11 @@ public struct Coverage: Sendable, Equatable {
         guard let strings = catalog.stringsNode else { return }
         let document = catalog.document
         document.withRawDocument { raw in
-            for entry in ObjectMembers(raw, strings) {
+            for entry in raw.members(of: strings) {
                 guard raw.nodes[entry.value].kind == .object, Coverage.isToTranslate(raw, entry.value) else { continue }
                 total += 1
-                guard let localizations = Coverage.member(raw, entry.value, "localizations"),
-                      raw.nodes[localizations].kind == .object else { continue }
-                for localization in ObjectMembers(raw, localizations) where Coverage.isTranslated(raw, localization.value) {
+                guard let localizations = raw.member(.localizations, in: entry.value) else { continue }
+                for localization in raw.members(of: localizations) where Coverage.isTranslated(raw, localization.value) {
                     translated[String(decoding: raw.decodedKey(localization.key), as: UTF8.self), default: 0] += 1
                 }
             }
@@ -32,45 +31,33 @@ public struct Coverage: Sendable, Equatable {
         total == 0 ? nil : Double(translated[language] ?? 0) / Double(total)
     }
 
-    static func member(_ raw: RawDocument, _ object: Int, _ name: StaticString) -> Int? {
-        let text = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        var key = object + 1
-        var found: Int?
-        for _ in 0..<Int(raw.nodes[object].count) {
-            if !raw.nodes[key].flags.contains(.shadowed) && raw.keyEquals(key, text) { found = key + 1 }
-            key = Int(raw.nodes[key + 1].next)
-        }
-        return found
-    }
-
     static func isToTranslate(_ raw: RawDocument, _ entry: Int) -> Bool {
-        if let flag = member(raw, entry, "shouldTranslate"), raw.nodes[flag].kind == .false { return false }
-        if let state = member(raw, entry, "extractionState"), raw.nodes[state].kind == .string,
-           raw.decodedKey(state) == Array("stale".utf8) { return false }
+        if let flag = raw.member(.shouldTranslate, in: entry), raw.nodes[flag].kind == .false { return false }
+        if let state = raw.member(.extractionState, in: entry), raw.nodes[state].kind == .string,
+           raw.decodedKey(state) == Array(ExtractionState.stale.rawValue.utf8) { return false }
         return true
     }
 
-    /// Whether every `state` in a localization's subtree is `translated` (and there is one).
+    /// Whether every translation of a localization (its unit or set, and
+    /// those of every variant the schema names) is `translated`, and there is one.
     static func isTranslated(_ raw: RawDocument, _ localization: Int) -> Bool {
         var states = 0
-        return allTranslated(raw, localization, &states) && states > 0
+        return allTranslated(raw, localization, at: .localization, &states) && states > 0
     }
 
-    private static func allTranslated(_ raw: RawDocument, _ object: Int, _ states: inout Int) -> Bool {
+    private static func allTranslated(_ raw: RawDocument, _ object: Int, at level: CatalogLevel, _ states: inout Int) -> Bool {
         guard raw.nodes[object].kind == .object else { return true }
-        let state = Array("state".utf8), translated = Array("translated".utf8)
-        var key = object + 1
-        for _ in 0..<Int(raw.nodes[object].count) {
-            let value = key + 1
-            if !raw.nodes[key].flags.contains(.shadowed) {
-                if state.withUnsafeBufferPointer({ raw.keyEquals(key, $0) }) && raw.nodes[value].kind == .string {
-                    guard translated.withUnsafeBufferPointer({ raw.keyEquals(value, $0) }) else { return false }
-                    states += 1
-                } else if !allTranslated(raw, value, &states) {
-                    return false
-                }
+        if level == .stringUnit || level == .stringSet {
+            guard let state = raw.member(.state, in: object), raw.nodes[state].kind == .string else { return true }
+            states += 1
+            var translated = TranslationState.translated.rawValue
+            return translated.withUTF8 { raw.keyEquals(state, $0) }
+        }
+        for member in raw.members(of: object) {
+            switch raw.withKeyText(member.key, { level.child(utf8: $0) }) {
+            case .other: continue
+            case let child: if !allTranslated(raw, member.value, at: child, &states) { return false }
             }
-            key = Int(raw.nodes[value].next)
         }
         return true
     }

@@ -61,24 +61,15 @@ public struct JSONDocument: Sendable {
         let object: Int
 
         public struct Iterator: IteratorProtocol {
-            let nodes: JSONNodes
-            var key: Int
-            var remaining: Int
+            var members: JSONCursor<JSONNodes>.Members
 
             public mutating func next() -> Member? {
-                while remaining > 0 {
-                    let member = Member(key: key, value: key + 1)
-                    key = Int(nodes[key + 1].next)
-                    remaining -= 1
-                    if !nodes[member.key].flags.contains(.shadowed) { return member }
-                }
-                return nil
+                members.next().map { Member(key: $0.key, value: $0.value) }
             }
         }
 
         public func makeIterator() -> Iterator {
-            let node = document.nodes[object]
-            return Iterator(nodes: document.nodes, key: object + 1, remaining: node.kind == .object ? Int(node.count) : 0)
+            Iterator(members: JSONCursor(document.nodes).members(of: object))
         }
 
         public var underestimatedCount: Int {
@@ -89,15 +80,7 @@ public struct JSONDocument: Sendable {
 
     /// The elements of array `node`, in order.
     public func elements(of node: Int) -> [Int] {
-        guard nodes[node].kind == .array else { return [] }
-        var result: [Int] = []
-        result.reserveCapacity(Int(nodes[node].count))
-        var element = node + 1
-        for _ in 0..<Int(nodes[node].count) {
-            result.append(element)
-            element = Int(nodes[element].next)
-        }
-        return result
+        Array(JSONCursor(nodes).elements(of: node))
     }
 
     /// The value of member `key` of object `node`, if it has one. A linear
@@ -172,11 +155,6 @@ public struct JSONDocument: Sendable {
     public func keyEquals(_ node: Int, _ text: String) -> Bool {
         var text = text
         return text.withUTF8 { keyEquals(node, $0) }
-    }
-
-    /// A hash of the decoded text of string `node`.
-    func keyHash(_ node: Int) -> UInt64 {
-        withStringBytes(node) { fnv1a($0) }
     }
 
     /// The position of `node` in the file, for messages.

@@ -30,11 +30,8 @@ public enum JSONEquality {
             return true
         case .array:
             guard tokenA.count == tokenB.count else { return false }
-            var elementA = nodeA + 1, elementB = nodeB + 1
-            for _ in 0..<Int(tokenA.count) {
-                if !equal(a, elementA, b, elementB) { return false }
-                elementA = Int(a.nodes[elementA].next)
-                elementB = Int(b.nodes[elementB].next)
+            for (elementA, elementB) in zip(a.elements(of: nodeA), b.elements(of: nodeB)) where !equal(a, elementA, b, elementB) {
+                return false
             }
             return true
         case .object:
@@ -68,13 +65,9 @@ struct ObjectMembers: RandomAccessCollection {
     init(_ raw: RawDocument, _ object: Int?) {
         self.raw = raw
         var members: [JSONDocument.Member] = []
-        if let object, case let token = raw.nodes[object], token.kind == .object {
-            members.reserveCapacity(Int(token.count))
-            var key = object + 1
-            for _ in 0..<Int(token.count) {
-                if !raw.nodes[key].flags.contains(.shadowed) { members.append(.init(key: key, value: key + 1)) }
-                key = Int(raw.nodes[key + 1].next)
-            }
+        if let object {
+            members.reserveCapacity(Int(raw.nodes[object].count))
+            for member in raw.members(of: object) { members.append(.init(key: member.key, value: member.value)) }
         }
         self.members = members
         // Small objects (a catalog's fields, its languages) are scanned: a
@@ -112,28 +105,5 @@ struct ObjectMembers: RandomAccessCollection {
         return name.withUTF8 { text in
             members.firstIndex { raw.keyEquals($0.key, text) }
         }
-    }
-}
-
-extension RawDocument {
-    /// Whether two key nodes, in any documents, decode to the same text.
-    static func keysEqual(_ a: RawDocument, _ keyA: Int, _ b: RawDocument, _ keyB: Int) -> Bool {
-        let tokenA = a.nodes[keyA], tokenB = b.nodes[keyB]
-        if !tokenA.flags.contains(.escaped) && !tokenB.flags.contains(.escaped) {
-            return memcmpEqual(a.content(keyA), b.content(keyB))
-        }
-        return a.decodedKey(keyA) == b.decodedKey(keyB)
-    }
-
-    func decodedKey(_ key: Int) -> [UInt8] {
-        nodes[key].flags.contains(.escaped) ? JSONString.decode(token(key)) : Array(content(key))
-    }
-
-    func keyHash(_ key: Int) -> UInt64 {
-        nodes[key].flags.contains(.escaped) ? JSONString.decode(token(key)).withUnsafeBufferPointer { fnv1a($0) } : fnv1a(content(key))
-    }
-
-    func keyEquals(_ key: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        nodes[key].flags.contains(.escaped) ? JSONString.decode(token(key)).withUnsafeBufferPointer { $0.elementsEqual(text) } : memcmpEqual(content(key), text)
     }
 }

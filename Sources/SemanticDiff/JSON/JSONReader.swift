@@ -401,31 +401,22 @@ private struct Parser {
 
     /// Marks keys that a later key of the same object overrides; true if any.
     mutating func markDuplicateKeys(of object: Int, memberCount: Int) -> Bool {
-        let nodes = self.nodes.base
+        let cursor = raw.cursor
         var found = false
         if memberCount <= 8 {
             // Pairwise, newest first, without allocating: most objects hold one to three keys.
-            var later = object + 1
-            for laterPosition in 0..<memberCount {
-                var earlier = object + 1
-                for _ in 0..<laterPosition {
-                    if !nodes[earlier].flags.contains(.shadowed) && keysEqual(earlier, later) {
-                        shadow(earlier, by: later)
-                        found = true
-                    }
-                    earlier = Int(nodes[earlier + 1].next)
+            for (laterPosition, later) in cursor.members(from: object + 1, count: memberCount, includingShadowed: true).enumerated() {
+                for earlier in cursor.members(from: object + 1, count: laterPosition, includingShadowed: false)
+                where keysEqual(earlier.key, later.key) {
+                    shadow(earlier.key, by: later.key)
+                    found = true
                 }
-                later = Int(nodes[later + 1].next)
             }
             return found
         }
         var keys: [Int] = []
         keys.reserveCapacity(memberCount)
-        var key = object + 1
-        for _ in 0..<memberCount {
-            keys.append(key)
-            key = Int(nodes[key + 1].next)
-        }
+        for member in cursor.members(from: object + 1, count: memberCount, includingShadowed: true) { keys.append(member.key) }
         var seen = KeyIndex(capacity: memberCount)
         for position in stride(from: memberCount - 1, through: 0, by: -1) {
             let candidate = keys[position]
@@ -448,24 +439,12 @@ private struct Parser {
             message: "duplicate key \"\(name)\"; the one at \(TextPosition(offset: Int(nodes.base[later].start), in: bytes)) wins"))
     }
 
-    func keysEqual(_ a: Int, _ b: Int) -> Bool {
-        let left = nodes.base[a], right = nodes.base[b]
-        let leftBytes = UnsafeBufferPointer(rebasing: bytes[Int(left.start)..<Int(left.end)])
-        let rightBytes = UnsafeBufferPointer(rebasing: bytes[Int(right.start)..<Int(right.end)])
-        if !left.flags.contains(.escaped) && !right.flags.contains(.escaped) {
-            return leftBytes.elementsEqual(rightBytes)
-        }
-        return JSONString.decode(leftBytes) == JSONString.decode(rightBytes)
-    }
+    /// The nodes read so far, with the bytes, as the writers see a document.
+    var raw: RawDocument { RawDocument(nodes: UnsafeBufferPointer(start: nodes.base, count: nodes.count), bytes: bytes) }
 
-    func keyHash(_ key: Int) -> UInt64 {
-        let node = nodes.base[key]
-        if node.flags.contains(.escaped) {
-            let raw = UnsafeBufferPointer(rebasing: bytes[Int(node.start)..<Int(node.end)])
-            return JSONString.decode(raw).withUnsafeBufferPointer { fnv1a($0) }
-        }
-        return fnv1a(UnsafeBufferPointer(rebasing: bytes[Int(node.start + 1)..<Int(node.end - 1)]))
-    }
+    func keysEqual(_ a: Int, _ b: Int) -> Bool { RawDocument.keysEqual(raw, a, raw, b) }
+
+    func keyHash(_ key: Int) -> UInt64 { raw.keyHash(key) }
 
     // MARK: Literals and numbers
 

@@ -28,52 +28,6 @@ public enum XcodeLayout {
     }
 }
 
-/// A document's nodes and bytes as plain pointers, for the hot loops of the
-/// writers (no reference counting, no bounds checks on the way).
-struct RawDocument {
-    let nodes: UnsafeBufferPointer<JSONNode>
-    let bytes: UnsafeBufferPointer<UInt8>
-
-    @inline(__always) func token(_ node: Int) -> UnsafeBufferPointer<UInt8> {
-        let value = nodes[node]
-        return UnsafeBufferPointer(rebasing: bytes[Int(value.start)..<Int(value.end)])
-    }
-
-    /// The text of an unescaped string, without its quotes.
-    @inline(__always) func content(_ node: Int) -> UnsafeBufferPointer<UInt8> {
-        let value = nodes[node]
-        return UnsafeBufferPointer(rebasing: bytes[Int(value.start + 1)..<Int(value.end - 1)])
-    }
-
-    /// Calls `body` with the decoded text of two keys.
-    func withKeyTexts<R>(_ a: Int, _ b: Int, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> R) -> R {
-        let left = nodes[a], right = nodes[b]
-        if !left.flags.contains(.escaped) && !right.flags.contains(.escaped) { return body(content(a), content(b)) }
-        return JSONString.decode(token(a)).withUnsafeBufferPointer { x in
-            JSONString.decode(token(b)).withUnsafeBufferPointer { y in body(x, y) }
-        }
-    }
-
-    /// ``KeyCollation`` order of two key nodes.
-    @inline(__always) func compareKeys(_ a: Int, _ b: Int) -> Int {
-        let left = nodes[a], right = nodes[b]
-        if !left.flags.contains(.escaped) && !right.flags.contains(.escaped) {
-            return KeyCollation.compare(content(a), content(b))
-        }
-        return KeyCollation.compare(JSONString.decode(token(a)), JSONString.decode(token(b)))
-    }
-}
-
-extension JSONDocument {
-    func withRawDocument<R>(_ body: (RawDocument) throws -> R) rethrows -> R {
-        try nodes.withUnsafeBufferPointer { nodes in
-            try bytes.withUnsafeBufferPointer { bytes in
-                try body(RawDocument(nodes: nodes, bytes: bytes))
-            }
-        }
-    }
-}
-
 /// Which objects of a document (or of one subtree) have their own keys in
 /// ``KeyCollation`` order, and which containers have every object inside
 /// them in order, found in one backward pass over the nodes.
@@ -109,21 +63,15 @@ struct KeyOrder {
 
     private static func classify(_ container: Int, _ raw: RawDocument, _ bits: UnsafeMutableBufferPointer<UInt8>,
                                  first: Int, trustingUndecided: Bool) -> UInt8 {
-        let token = raw.nodes[container]
-        var child = container + 1
         var childrenSorted = true
-        if token.kind == .array {
-            for _ in 0..<Int(token.count) {
-                if bits[child - first] & subtreeSorted == 0 { childrenSorted = false }
-                child = Int(raw.nodes[child].next)
-            }
+        if raw.nodes[container].kind == .array {
+            for element in raw.elements(of: container) where bits[element - first] & subtreeSorted == 0 { childrenSorted = false }
             return childrenSorted ? ownSorted | subtreeSorted : ownSorted
         }
         var own = true
         var previousKey: Int?
-        for _ in 0..<Int(token.count) {
-            let key = child
-            if bits[key + 1 - first] & subtreeSorted == 0 { childrenSorted = false }
+        for (key, value) in raw.members(of: container, includingShadowed: true) {
+            if bits[value - first] & subtreeSorted == 0 { childrenSorted = false }
             if own && !raw.nodes[key].flags.contains(.shadowed) {
                 if let previousKey {
                     let order = trustingUndecided ? raw.withKeyTexts(previousKey, key) { KeyCollation.fastCompare($0, $1) } ?? -1
@@ -132,7 +80,6 @@ struct KeyOrder {
                 }
                 previousKey = key
             }
-            child = Int(raw.nodes[key + 1].next)
         }
         return (own ? ownSorted : 0) | (own && childrenSorted ? subtreeSorted : 0)
     }
@@ -176,12 +123,10 @@ struct LayoutWriter {
         if token.count == 0 { return writeEmpty(token.kind, depth: depth) }
         if token.kind == .array {
             output.append(UInt8(ascii: "["))
-            var element = node + 1
-            for position in 0..<Int(token.count) {
+            for (position, element) in raw.elements(of: node).enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 output.lineBreak(indent: depth * 2 + 2)
                 writeSorted(raw, node: element, depth: depth + 1, order: order)
-                element = Int(raw.nodes[element].next)
             }
             output.lineBreak(indent: depth * 2)
             output.append(UInt8(ascii: "]"))
@@ -189,23 +134,15 @@ struct LayoutWriter {
         }
         output.append(UInt8(ascii: "{"))
         if order.membersAreSorted(node) {
-            var key = node + 1
             var first = true
-            for _ in 0..<Int(token.count) {
-                if !raw.nodes[key].flags.contains(.shadowed) {
-                    writeMember(raw, key: key, depth: depth, first: first, order: order)
-                    first = false
-                }
-                key = Int(raw.nodes[key + 1].next)
+            for member in raw.members(of: node) {
+                writeMember(raw, key: member.key, depth: depth, first: first, order: order)
+                first = false
             }
         } else {
             var keys: [Int] = []
             keys.reserveCapacity(Int(token.count))
-            var key = node + 1
-            for _ in 0..<Int(token.count) {
-                if !raw.nodes[key].flags.contains(.shadowed) { keys.append(key) }
-                key = Int(raw.nodes[key + 1].next)
-            }
+            for member in raw.members(of: node) { keys.append(member.key) }
             keys.sort { raw.compareKeys($0, $1) < 0 }
             for (position, key) in keys.enumerated() {
                 writeMember(raw, key: key, depth: depth, first: position == 0, order: order)

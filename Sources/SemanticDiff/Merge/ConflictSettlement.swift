@@ -5,34 +5,35 @@
 extension MergeEngine {
     /// `merged` with every conflict settled by taking `side`'s version.
     mutating func settle(_ merged: Merged, taking side: Side) -> Merged {
-        let settled = settled(merged, taking: side, name: "").value ?? merged
+        let settled = settled(merged, taking: side, level: .root).value ?? merged
         report.settled = report.conflicts
         report.settledWith = side
         report.conflicts = []
         return settled
     }
 
-    /// The settled value of member `name`; nil when the chosen side has no
-    /// such member; `changed` when a conflict was settled inside.
-    private func settled(_ value: Merged, taking side: Side, name: String) -> (value: Merged?, changed: Bool) {
+    /// The settled value of a member at `level`; nil when the chosen side
+    /// has no such member; `changed` when a conflict was settled inside.
+    private func settled(_ value: Merged, taking side: Side, level: CatalogLevel) -> (value: Merged?, changed: Bool) {
         switch value {
         case .copy, .string:
             return (value, false)
         case .conflict(let conflict):
             guard let chosen = conflict.value(on: side) else { return (nil, true) }
-            return (markedForReview(chosen, name: name), true)
+            return (markedForReview(chosen, level: level), true)
         case .object(let members):
             var result: [MergedMember] = []
             var changed = false
             for member in members {
-                let memberName = self.name(of: member.key)
-                let (inner, innerChanged) = settled(member.value, taking: side, name: memberName)
+                let memberLevel = level.child(self.name(of: member.key))
+                let (inner, innerChanged) = settled(member.value, taking: side, level: memberLevel)
                 guard let inner else {
                     changed = true
                     continue
                 }
                 // A conflict settled inside a unit (its value, say) makes the whole unit one to review.
-                let reviewed = innerChanged && Self.isUnit(memberName) ? markedForReview(inner, name: memberName) : inner
+                let isUnit = memberLevel == .stringUnit || memberLevel == .stringSet
+                let reviewed = innerChanged && isUnit ? markedForReview(inner, level: memberLevel) : inner
                 result.append(MergedMember(key: member.key, value: reviewed))
                 changed = changed || innerChanged
             }

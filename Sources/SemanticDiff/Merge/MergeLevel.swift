@@ -1,30 +1,8 @@
 /// Where in a catalog a merge is: which rules apply to the members of the
 /// object at hand, and how to name them in messages.
 struct MergeLevel {
-    enum Kind {
-        /// The top-level object: `sourceLanguage`, `strings`, `version`.
-        case root
-        /// `strings`: keys to entries.
-        case strings
-        /// An entry: `comment`, `extractionState`, `localizations`…
-        case entry
-        /// `localizations`: languages to localizations.
-        case localizations
-        /// A localization, or a variant inside variations (same shape).
-        case localization
-        /// `variations`: `plural`, `device`.
-        case variations
-        /// `plural` or `device`: names to localizations.
-        case variationCases
-        /// `substitutions`: names to substitutions.
-        case substitutions
-        /// A substitution: `argNum`, `formatSpecifier`, `variations`.
-        case substitution
-        /// Anything else: merged member by member with no catalog rule.
-        case other
-    }
-
-    var kind: Kind
+    /// Where the object is in the catalog's schema.
+    var kind: CatalogLevel
     /// The entry's key.
     var key: String?
     var language: String?
@@ -40,37 +18,19 @@ struct MergeLevel {
     /// The level of the members of member `name`'s value.
     func child(_ name: String) -> MergeLevel {
         var next = self
+        next.kind = kind.child(name)
         switch kind {
-        case .root:
-            next.kind = name == "strings" ? .strings : .other
         case .strings:
-            next.kind = .entry
             next.key = name
-        case .entry:
-            next.kind = name == "localizations" ? .localizations : .other
         case .localizations:
-            next.kind = .localization
             next.language = name
             if name == sourceLanguage { next.reviewSide = nil }
-        case .localization:
-            switch name {
-            case "variations": next.kind = .variations
-            case "substitutions": next.kind = .substitutions
-            default: next.kind = .other
-            }
-        case .variations:
-            next.kind = .variationCases
-            next.variant.append(name)
-        case .variationCases:
-            next.kind = .localization
+        case .variations, .variationCases:
             next.variant.append(name)
         case .substitutions:
-            next.kind = .substitution
-            next.variant += ["substitutions", name]
-        case .substitution:
-            next.kind = name == "variations" ? .variations : .other
-        case .other:
-            next.kind = .other
+            next.variant += [CatalogField.substitutions.rawValue, name]
+        default:
+            break
         }
         return next
     }
@@ -84,7 +44,7 @@ struct MergeLevel {
             return MergeConflict(key: name, language: nil)
         case .localizations:
             return MergeConflict(key: key, language: name)
-        case .localization where name == "stringUnit" || name == "stringSet":
+        case .localization where [.stringUnit, .stringSet].contains(kind.child(name)):
             return MergeConflict(key: key, language: language, variant: variant.joined(separator: "."))
         case .variationCases:
             return MergeConflict(key: key, language: language, variant: (variant + [name]).joined(separator: "."))

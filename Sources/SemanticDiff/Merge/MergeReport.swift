@@ -20,7 +20,7 @@ struct MergeReport: Sendable {
     /// Counts an entry one side or both changed, and its changed translations.
     mutating func noteEntry(_ engine: MergeEngine, name: String, _ base: SideValue, _ ours: SideValue, _ theirs: SideValue) {
         keys += 1
-        let localizations = [base, ours, theirs].map { engine.member($0, "localizations") }
+        let localizations = [base, ours, theirs].map { engine.member($0, .localizations) }
         translations += engine.changedTranslations(localizations[0], localizations[1], localizations[2], cases: false)
     }
 }
@@ -40,17 +40,17 @@ extension MergeEngine {
     func changedTranslationsInLocalization(_ base: SideValue, _ ours: SideValue, _ theirs: SideValue) -> Int {
         if equal(ours, base) && equal(theirs, base) { return 0 }
         var count = 0
-        for field: StaticString in ["stringUnit", "stringSet"] {
+        for field: CatalogField in [.stringUnit, .stringSet] {
             let b = member(base, field), o = member(ours, field), t = member(theirs, field)
             if (b.node != nil || o.node != nil || t.node != nil) && !(equal(o, b) && equal(t, b)) { count += 1 }
         }
-        let variations = [base, ours, theirs].map { member($0, "variations") }
-        for kind: StaticString in ["plural", "device"] {
+        let variations = [base, ours, theirs].map { member($0, .variations) }
+        for kind: CatalogField in [.plural, .device] {
             count += changedTranslations(member(variations[0], kind), member(variations[1], kind), member(variations[2], kind), cases: true)
         }
-        let substitutions = [base, ours, theirs].map { member($0, "substitutions") }
+        let substitutions = [base, ours, theirs].map { member($0, .substitutions) }
         forEachMember(substitutions[0], substitutions[1], substitutions[2]) { base, ours, theirs in
-            let plural = [base, ours, theirs].map { member(member($0, "variations"), "plural") }
+            let plural = [base, ours, theirs].map { member(member($0, .variations), .plural) }
             count += changedTranslations(plural[0], plural[1], plural[2], cases: true)
         }
         return count

@@ -23,8 +23,8 @@ extension MergeEngine {
     enum LocalizationShape { case text, variations, other }
 
     func shape(_ localization: SideValue) -> LocalizationShape {
-        let hasText = member(localization, "stringUnit").node != nil || member(localization, "stringSet").node != nil
-        let hasVariations = member(localization, "variations").node != nil
+        let hasText = member(localization, .stringUnit).node != nil || member(localization, .stringSet).node != nil
+        let hasVariations = member(localization, .variations).node != nil
         if hasText && !hasVariations { return .text }
         if hasVariations && !hasText { return .variations }
         return .other
@@ -41,7 +41,7 @@ extension MergeEngine {
             return chosen(level, name, kept, base: base)
         }
         guard kind(ours) == .object, kind(theirs) == .object else { return conflict(record, base, ours, theirs) }
-        let field: StaticString = name == "stringSet" ? "values" : "value"
+        let field: CatalogField = level.kind.child(name) == .stringSet ? .values : .value
         let baseText = member(base, field), oursText = member(ours, field), theirsText = member(theirs, field)
         let oursState = state(ours), theirsState = state(theirs)
         if equal(oursText, theirsText) {
@@ -71,7 +71,7 @@ extension MergeEngine {
     }
 
     func state(_ unit: SideValue) -> TranslationState? {
-        string(member(unit, "state")).map(TranslationState.init(rawValue:))
+        string(member(unit, .state)).map(TranslationState.init(rawValue:))
     }
 
     func describe(_ state: TranslationState?) -> String { state?.rawValue ?? "(none)" }
@@ -90,10 +90,10 @@ extension MergeEngine {
     /// A copy of `value` (a localization, or anything inside one) from the
     /// side whose translations need review, with every unit it changed
     /// (against `base`) set to `needs_review`, unless it is `new`.
-    mutating func reviewCopy(_ level: MergeLevel, _ value: SideValue, base: SideValue, memberName: String) -> Merged? {
+    mutating func reviewCopy(_ level: MergeLevel, _ value: SideValue, base: SideValue) -> Merged? {
         guard let node = value.node else { return nil }
         if equal(value, base) { return .copy(value.side, node) }
-        if Self.isUnit(memberName) {
+        if level.kind == .stringUnit || level.kind == .stringSet {
             return reviewedUnit(level, value) ?? .copy(value.side, node)
         }
         guard kind(value) == .object else { return .copy(value.side, node) }
@@ -102,7 +102,7 @@ extension MergeEngine {
         for member in members {
             let name = keyName(value.side, member.key)
             let inner = reviewCopy(level.child(name), SideValue(side: value.side, node: member.value),
-                                   base: self.member(base, named: name), memberName: name)
+                                   base: self.member(base, named: name))
             if let inner { result.append(MergedMember(key: .node(value.side, member.key), value: inner)) }
         }
         return .object(result)
@@ -115,10 +115,8 @@ extension MergeEngine {
         guard current != .new && current != .needsReview else { return nil }
         report.decide(MergeConflict(key: level.key, language: level.language, variant: level.variant.joined(separator: ".")),
                       "needs_review: \(unit.side.name) translated it while \(unit.side.other.name) changed the source text")
-        return markedForReview(.copy(unit.side, node), name: "stringUnit")
+        return markedForReview(.copy(unit.side, node), level: .stringUnit)
     }
-
-    static func isUnit(_ name: String) -> Bool { name == "stringUnit" || name == "stringSet" }
 
     func name(of key: MergedKey) -> String {
         switch key {
@@ -127,9 +125,9 @@ extension MergeEngine {
         }
     }
 
-    /// `value` (member `name`) with every unit in it, or itself when it is
-    /// a unit, set to `needs_review`; a placeholder (`new`) stays as it is.
-    func markedForReview(_ value: Merged, name: String) -> Merged {
+    /// `value` (at `level`) with every unit in it, or itself when it is a
+    /// unit, set to `needs_review`; a placeholder (`new`) stays as it is.
+    func markedForReview(_ value: Merged, level: CatalogLevel) -> Merged {
         let members: [MergedMember]
         switch value {
         case .object(let list):
@@ -141,17 +139,19 @@ extension MergeEngine {
         default:
             return value
         }
-        guard Self.isUnit(name) else {
-            return .object(members.map { MergedMember(key: $0.key, value: markedForReview($0.value, name: self.name(of: $0.key))) })
+        guard level == .stringUnit || level == .stringSet else {
+            return .object(members.map { MergedMember(key: $0.key, value: markedForReview($0.value, level: level.child(self.name(of: $0.key)))) })
         }
         var result = members
-        if let state = result.firstIndex(where: { self.name(of: $0.key) == "state" }) {
-            if case .copy(let side, let node) = result[state].value, string(SideValue(side: side, node: node)) == "new" {
+        let field = CatalogField.state.rawValue
+        if let state = result.firstIndex(where: { self.name(of: $0.key) == field }) {
+            if case .copy(let side, let node) = result[state].value,
+               string(SideValue(side: side, node: node)) == TranslationState.new.rawValue {
                 return .object(result)
             }
             result[state].value = .string(TranslationState.needsReview.rawValue)
         } else {
-            result.insert(MergedMember(key: .name("state"), value: .string(TranslationState.needsReview.rawValue)), at: 0)
+            result.insert(MergedMember(key: .name(field), value: .string(TranslationState.needsReview.rawValue)), at: 0)
         }
         return .object(result)
     }
