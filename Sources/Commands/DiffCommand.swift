@@ -145,7 +145,7 @@ enum DiffCommand: Command {
             } else if repository.isRevision(argument) {
                 guard paths.isEmpty else { throw UsageError("'\(argument)': revisions come before paths") }
                 revisions.append(argument)
-            } else if FileBytes.exists(argument) {
+            } else if Files.exists(argument) {
                 paths.append(argument)
             } else {
                 throw UsageError("ambiguous argument '\(argument)': unknown revision or path not in the working tree")
@@ -229,7 +229,7 @@ enum TextconvCommand: Command {
         guard files.count == 1 else { return Tool.usageFailure(self, "expected one FILE") }
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.read(files[0])
+            bytes = try Files.read(files[0])
         } catch {
             Console.error("error: \(error)")
             return ExitStatus.failure

@@ -36,7 +36,7 @@ enum FormatCommand: Command {
             do {
                 // A file to rewrite must be one that can be replaced: checked before it is opened.
                 if !printing && !checking { _ = try AtomicFile.destination(file) }
-                bytes = try FileBytes.read(file)
+                bytes = try Files.read(file)
                 document = try JSONDocument(parsing: bytes)
             } catch let error as FileError {
                 Console.error("error: \(error)")

@@ -68,11 +68,11 @@ enum MergeCommand: Command {
         }
         // Large inputs are mapped and parsed at once, ours on this thread and
         // the others on workers started before anything is read.
-        let large = files.reduce(0) { $0 + (FileBytes.size($1) ?? 0) } > 1_500_000
+        let large = files.reduce(0) { $0 + (Files.size($1) ?? 0) } > 1_500_000
         let workers = Workers(2, worthIt: large)
         let contents: [Bytes]
         do {
-            contents = try files.map { path throws(FileError) in try FileBytes.mapping(path) }
+            contents = try files.map { path throws(FileError) in try Files.mapping(path) }
             timer.mark("read")
         } catch {
             Console.error("error: \(error)")

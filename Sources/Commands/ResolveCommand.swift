@@ -133,7 +133,7 @@ enum ResolveCommand: Command {
             let deleted = conflict.ours == nil ? "us" : "them"
             do {
                 let bytes = try read(keptID)
-                if !options.dryRun, !((try? FileBytes.read(workFile)).map(bytes.equals) ?? false) {
+                if !options.dryRun, !((try? Files.read(workFile)).map(bytes.equals) ?? false) {
                     try AtomicFile.write(bytes.array, to: workFile)
                 }
                 if options.stage && !options.dryRun { try index.add(conflict.path) }
@@ -169,7 +169,7 @@ enum ResolveCommand: Command {
         let merged = result.bytes(markers: markers)
 
         // A work-tree file someone edited since git wrote it is theirs to keep, unless --force.
-        if !options.force, let current = try? FileBytes.read(workFile), current != merged,
+        if !options.force, let current = try? Files.read(workFile), current != merged,
            !contents[1].equals(current), !contents[2].equals(current),
            !isLineMerge(current, of: contents, path: conflict.path) {
             if (try? JSONDocument(parsing: current)) != nil {

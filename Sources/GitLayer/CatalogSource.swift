@@ -18,7 +18,7 @@ public enum CatalogSource: Sendable {
         switch self {
         case .file(let path):
             do {
-                return try FileBytes.mapping(path)
+                return try Files.mapping(path)
             } catch {
                 throw GitError(error.description)
             }

@@ -159,13 +159,13 @@ struct LineFile {
 
     init(path: String) throws(GitError) {
         self.path = path
-        guard FileBytes.exists(path) else {
+        guard Files.exists(path) else {
             lines = []
             return
         }
         let bytes: [UInt8]
         do {
-            bytes = try FileBytes.read(path)
+            bytes = try Files.read(path)
         } catch {
             throw GitError(error.description)
         }

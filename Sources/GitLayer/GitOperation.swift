@@ -81,7 +81,7 @@ extension Repository {
 
     /// The first line of a file in the git directory, trimmed; nil when absent or empty.
     private func gitFile(_ name: String) -> String? {
-        guard let bytes = try? FileBytes.read(gitDirectory + name) else { return nil }
+        guard let bytes = try? Files.read(gitDirectory + name) else { return nil }
         let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
         let trimmed = line.trimmingCharacters(" \t\r")
         return trimmed.isEmpty ? nil : trimmed

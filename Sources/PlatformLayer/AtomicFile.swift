@@ -178,7 +178,7 @@ private func systemWrite(_ descriptor: Int32, _ buffer: UnsafePointer<UInt8>, _ 
 public func makeDirectories(forFile path: String) throws(FileError) {
     guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
     let directory = String(path[..<slash])
-    if FileBytes.exists(directory) { return }
+    if Files.exists(directory) { return }
     try makeDirectories(forFile: directory)
     if mkdir(directory, 0o755) != 0 && errno != EEXIST {
         throw FileError(path: directory, reason: systemError())

@@ -27,7 +27,7 @@ public enum Corpus {
     }
 
     public static func blob(_ name: String) throws -> [UInt8] {
-        try FileBytes.read(directory.appendingPathComponent("blobs").appendingPathComponent(name).path)
+        try Files.read(directory.appendingPathComponent("blobs").appendingPathComponent(name).path)
     }
 }
 

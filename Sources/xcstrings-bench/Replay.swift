@@ -35,7 +35,7 @@ enum Replay {
         var notes: [String] = []
 
         for item in cases {
-            let inputs = [item.base, item.ours, item.theirs].map { try! FileBytes.read($0) }
+            let inputs = [item.base, item.ours, item.theirs].map { try! Files.read($0) }
             let inputsValid = inputs.enumerated().allSatisfy { index, bytes in
                 (index == 0 && bytes.isEmpty) || (try? JSONDocument(parsing: bytes)) != nil
             }
@@ -89,7 +89,7 @@ enum Replay {
             lost += lostHere.count
             for path in lostHere.prefix(3) { notes.append("\(item.id): lost one-sided change at \(path)") }
             // Agreement with what the people committed.
-            guard ours.status == 0, let committedDocument = try? JSONDocument(parsing: FileBytes.read(item.result)) else { continue }
+            guard ours.status == 0, let committedDocument = try? JSONDocument(parsing: Files.read(item.result)) else { continue }
             compared += 1
             let committed = flatten(committedDocument)
             switch agreement(base: leaves[0], ours: leaves[1], theirs: leaves[2], merged: result, committed: committed) {

@@ -76,7 +76,7 @@ func row(_ cells: [String]) {
 }
 
 func benchJSON(_ path: String, foundation: Bool) {
-    let bytes = try! FileBytes.read(path)
+    let bytes = try! Files.read(path)
     let document = try! JSONDocument(parsing: bytes)
     let large = bytes.count > 50_000_000
     let minimum = large ? 3 : 5
@@ -117,14 +117,14 @@ case "json":
 case "peak":
     // One read and one write of the file: peak memory before and after.
     let baseline = peakResidentBytes()
-    let bytes = try! FileBytes.read(arguments[1])
+    let bytes = try! Files.read(arguments[1])
     let document = try! JSONDocument(parsing: bytes)
     let output = XcodeLayout.format(document)
     precondition(!output.isEmpty)
     print(baseline, peakResidentBytes())
 case "edit":
     // edit IN OUT SEED EDITS: a branch's changes to a catalog, written in Xcode's layout.
-    let document = try! JSONDocument(parsing: FileBytes.read(arguments[1]))
+    let document = try! JSONDocument(parsing: Files.read(arguments[1]))
     let edited = CatalogEditor(seed: UInt64(arguments[3])!, edits: Int(arguments[4])!).apply(to: JSONValue(document, document.root))
     try! AtomicFile.write(edited.xcodeLayout(), to: arguments[2])
 case "mergetime":
@@ -142,7 +142,7 @@ case "generate":
 case "truncate-while-mapped":
     // For the tests: map FILE as the commands do, truncate it, then read it.
     TruncationGuard.install()
-    let mapped = try! FileBytes.mapping(arguments[1])
+    let mapped = try! Files.mapping(arguments[1])
     truncate(arguments[1], 0)
     print(mapped.reduce(0) { $0 &+ Int($1) })
     exit(0)

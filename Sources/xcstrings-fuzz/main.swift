@@ -40,7 +40,7 @@ exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
 })
 #else
 // --sides DIRECTORY FILE: the three versions the merge check makes of FILE, to look at.
-if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--sides", let input = try? FileBytes.read(CommandLine.arguments[3]),
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--sides", let input = try? Files.read(CommandLine.arguments[3]),
    let document = try? JSONDocument(parsing: input) {
     let sides = Invariants.sides(input, document)
     for (name, bytes) in [("base", sides.base), ("ours", sides.ours), ("theirs", sides.theirs)] {
@@ -61,7 +61,7 @@ for argument in CommandLine.arguments.dropFirst() {
         closedir(directory)
     }
     for file in files.sorted() {
-        guard let input = try? FileBytes.read(file) else {
+        guard let input = try? Files.read(file) else {
             report("\(file): cannot be read")
             failed = true
             continue

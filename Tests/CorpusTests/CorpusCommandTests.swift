@@ -45,7 +45,7 @@ struct CorpusCommandTests {
     }
 
     static func check(_ path: String, name: String, empty: String, emptyCatalog: String, failures: Failures) throws {
-        let bytes = try FileBytes.read(path)
+        let bytes = try Files.read(path)
         let document = try? JSONDocument(parsing: bytes)
         func run(_ arguments: [String], _ allowed: Set<Int32>) throws -> CLI.Result {
             let result = try CLI.run(arguments)

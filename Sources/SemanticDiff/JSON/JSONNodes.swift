@@ -30,19 +30,18 @@ public struct JSONNodes: RandomAccessCollection, Sendable {
         @usableFromInline let count: Int
         private let allocation: LargeAllocation
 
-        init(adopting allocation: LargeAllocation, count: Int) {
-            self.allocation = allocation
+        init(adopting allocation: consuming LargeAllocation, count: Int) {
             base = allocation.base.assumingMemoryBound(to: JSONNode.self)
+            self.allocation = allocation
             self.count = count
         }
-
-        deinit { allocation.release() }
     }
 }
 
 /// Nodes being appended by the reader, in a block grown as needed and
-/// handed to a ``JSONNodes/Storage`` when reading ends.
-struct NodeBuilder {
+/// handed to a ``JSONNodes/Storage`` when reading ends (or given back when
+/// it fails, as the builder goes). It owns its block, so it cannot be copied.
+struct NodeBuilder: ~Copyable {
     private var allocation: LargeAllocation
     private(set) var base: UnsafeMutablePointer<JSONNode>
     private(set) var count = 0
@@ -67,10 +66,7 @@ struct NodeBuilder {
     }
 
     /// The nodes, now owned by the returned storage.
-    func finish() -> JSONNodes {
+    consuming func finish() -> JSONNodes {
         JSONNodes(storage: JSONNodes.Storage(adopting: allocation, count: count))
     }
-
-    /// Releases the block (when reading failed).
-    func discard() { allocation.release() }
 }

@@ -37,7 +37,6 @@ public enum JSONReader {
                                  byteOrderMark: Bool = false) throws(JSONSyntaxError) -> JSONDocument {
         let result: Result<JSONDocument, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(buffer)
-            defer { parser.stack.deallocate() }
             do throws(JSONSyntaxError) {
                 let parsed = try parser.parseDocument()
                 return .success(JSONDocument(
@@ -47,7 +46,6 @@ public enum JSONReader {
                     endsWithNewline: parsed.endsWithNewline,
                     isCanonical: parsed.isCanonical && encoding == .utf8))
             } catch {
-                parser.nodes.discard()
                 return .failure(error)
             }
         }
@@ -69,13 +67,13 @@ private struct Frame {
 }
 
 /// The open containers, innermost last, in one fixed allocation.
-private struct FrameStack {
+private struct FrameStack: ~Copyable {
     private let base: UnsafeMutablePointer<Frame>
     private(set) var count = 0
 
     init(capacity: Int) { base = .allocate(capacity: capacity) }
 
-    func deallocate() { base.deallocate() }
+    deinit { base.deallocate() }
 
     var isEmpty: Bool { count == 0 }
 
@@ -95,7 +93,7 @@ private struct FrameStack {
     }
 }
 
-private struct Parser {
+private struct Parser: ~Copyable {
     let bytes: UnsafeBufferPointer<UInt8>
     let base: UnsafePointer<UInt8>
     let count: Int

@@ -39,7 +39,7 @@ public enum JSONString {
 
     /// Appends `text` (UTF-8) as a quoted string literal, escaped exactly as
     /// Foundation's `JSONSerialization` does with `.withoutEscapingSlashes`.
-    static func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, to output: inout ByteBuffer) {
+    static func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
         output.append(UInt8(ascii: "\""))
         var runStart = text.startIndex
         for index in text.indices {
@@ -68,7 +68,7 @@ public enum JSONString {
 
     /// `text` (UTF-8) as a quoted, escaped literal.
     public static func quoted(_ text: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var output = ByteBuffer(capacity: text.count + 2)
+        var output = OutputBuffer(capacity: text.count + 2)
         appendQuoted(text, to: &output)
         return output.finish()
     }

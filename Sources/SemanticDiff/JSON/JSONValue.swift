@@ -74,7 +74,7 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// This value in Xcode's layout, keys sorted.
     public func xcodeLayout(finalNewline: Bool = false) -> [UInt8] {
-        var writer = LayoutWriter(output: ByteBuffer(capacity: 4096))
+        var writer = LayoutWriter(output: OutputBuffer(capacity: 4096))
         writer.write(self, depth: 0, sortKeys: true)
         if finalNewline { writer.output.append(UInt8(ascii: "\n")) }
         return writer.output.finish()
@@ -82,7 +82,7 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// This value in Xcode's layout but with members in their present order.
     public func xcodeLayoutKeepingOrder() -> [UInt8] {
-        var writer = LayoutWriter(output: ByteBuffer(capacity: 4096))
+        var writer = LayoutWriter(output: OutputBuffer(capacity: 4096))
         writer.write(self, depth: 0, sortKeys: false)
         return writer.output.finish()
     }

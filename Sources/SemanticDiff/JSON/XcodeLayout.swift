@@ -20,7 +20,7 @@ public enum XcodeLayout {
                 if finalNewline { output.append(UInt8(ascii: "\n")) }
                 return output
             }
-            var writer = LayoutWriter(output: ByteBuffer(capacity: raw.bytes.count + raw.bytes.count / 4 + 64))
+            var writer = LayoutWriter(output: OutputBuffer(capacity: raw.bytes.count + raw.bytes.count / 4 + 64))
             writer.writeSorted(raw, node: 0, depth: 0, order: order)
             if finalNewline { writer.output.append(UInt8(ascii: "\n")) }
             return writer.output.finish()
@@ -86,8 +86,8 @@ struct KeyOrder {
 }
 
 /// The byte-level writer behind ``XcodeLayout`` and the merge's output.
-struct LayoutWriter {
-    var output: ByteBuffer
+struct LayoutWriter: ~Copyable {
+    var output: OutputBuffer
 
     /// A string, number or literal in Foundation's form.
     @inline(__always) mutating func writeScalar(_ raw: RawDocument, _ node: Int) {

@@ -10,7 +10,10 @@ import Darwin
 /// fault per 2 MB instead of one per 4 KB. Callers reserve generously (pages
 /// never touched cost nothing), so growing, which copies, is rare. Smaller
 /// blocks come from `malloc`.
-struct LargeAllocation {
+///
+/// It owns its block: it cannot be copied, and the block is given back when
+/// it goes (or when it is moved into a bigger one by ``grow(to:)``).
+struct LargeAllocation: ~Copyable {
     private(set) var base: UnsafeMutableRawPointer
     private(set) var capacity: Int
     private var mapped: Bool
@@ -47,8 +50,7 @@ struct LargeAllocation {
         if mapped || size >= LargeAllocation.hugePage {
             let bigger = LargeAllocation(capacity: size)
             memcpy(bigger.base, base, capacity)
-            release()
-            self = bigger
+            self = bigger // the old block goes with the old value
             return
         }
         #endif
@@ -56,7 +58,7 @@ struct LargeAllocation {
         capacity = size
     }
 
-    func release() {
+    deinit {
         #if os(Linux)
         if mapped {
             munmap(base, capacity)

@@ -32,7 +32,7 @@ public enum CatalogMerge {
                     writer.write(merged, depth: 0)
                     let newline = mergedFinalNewline(base?.endsWithNewline, ours.endsWithNewline, theirs.endsWithNewline)
                     if newline { writer.writer.output.append(UInt8(ascii: "\n")) }
-                    return CatalogMergeResult(main: WrittenBytes(writer.writer.output), pieces: writer.pieces, report: engine.report,
+                    return CatalogMergeResult(main: WrittenOutput(writer.writer.output), pieces: writer.pieces, report: engine.report,
                                               oursWasInXcodeLayout: ours.isCanonical && oursOrder.subtreeIsSorted(0))
                 }
             }
@@ -63,7 +63,7 @@ public struct MergeInputError: Error, Sendable, CustomStringConvertible {
 /// A finished merge: the catalog, and what the merge did.
 public struct CatalogMergeResult: Sendable {
     /// The output with conflicts not yet written.
-    let main: WrittenBytes
+    let main: WrittenOutput
     let pieces: [ConflictPiece]
     let report: MergeReport
     /// Whether ours was already in Xcode's layout and order (else the

@@ -5,7 +5,7 @@
 /// are copied as bytes, several members at a time. In the main pass a conflict is
 /// written as a `ConflictPiece` (its text on each side); in a side's pass,
 /// each conflict is written as that side's version.
-struct MergedWriter {
+struct MergedWriter: ~Copyable {
     let sources: MergeSources
     /// nil for the main pass; a side to write that side's version of conflicts.
     let mode: Side?
@@ -15,7 +15,7 @@ struct MergedWriter {
     init(sources: MergeSources, mode: Side?, capacity: Int) {
         self.sources = sources
         self.mode = mode
-        writer = LayoutWriter(output: ByteBuffer(capacity: capacity))
+        writer = LayoutWriter(output: OutputBuffer(capacity: capacity))
     }
 
     mutating func write(_ value: Merged, depth: Int) {

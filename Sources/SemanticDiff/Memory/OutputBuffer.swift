@@ -6,9 +6,9 @@ import Darwin
 
 /// A growable output buffer of bytes, written through a raw pointer: the
 /// writers append millions of small pieces, and `Array.append` would check
-/// uniqueness and capacity for each. The owner calls ``finish()`` (or
-/// ``deallocate()``) exactly once.
-struct ByteBuffer {
+/// uniqueness and capacity for each. It owns its block, so it cannot be
+/// copied; ``finish()`` consumes it.
+struct OutputBuffer: ~Copyable {
     private var allocation: LargeAllocation
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
@@ -74,23 +74,16 @@ struct ByteBuffer {
         Array(UnsafeBufferPointer(start: base + offset, count: count - offset))
     }
 
-    /// The contents as an array; the buffer is released.
-    func finish() -> [UInt8] {
-        defer { allocation.release() }
-        return bytes()
-    }
-
-    func deallocate() { allocation.release() }
+    /// The contents as an array; the buffer goes.
+    consuming func finish() -> [UInt8] { bytes() }
 }
 
 /// Bytes a writer produced, kept in the writer's own block (no copy into an
 /// array) until the last reference goes.
-final class WrittenBytes: @unchecked Sendable {
-    private let buffer: ByteBuffer
+final class WrittenOutput: @unchecked Sendable {
+    private let buffer: OutputBuffer
 
-    init(_ buffer: ByteBuffer) { self.buffer = buffer }
-
-    deinit { buffer.deallocate() }
+    init(_ buffer: consuming OutputBuffer) { self.buffer = buffer }
 
     var count: Int { buffer.count }
 

@@ -6,7 +6,7 @@ import Darwin
 #endif
 
 /// Reading whole files into memory, with POSIX calls only.
-public enum FileBytes {
+public enum Files {
     /// The contents of the file at `path`.
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
         let (descriptor, info) = try openForReading(path)
