@@ -153,7 +153,7 @@ enum DiffCommand: Command {
         }
         paths += arguments.afterSeparator ?? []
         let prefix = repository.prefix()
-        let limits = paths.map { normalize(prefix + $0) }
+        let limits = paths.map { RepositoryPath.normalize(prefix + $0) }
         let cached = arguments.has("cached") || arguments.has("staged")
         if let range {
             guard revisions.isEmpty && !cached else { throw UsageError("too many revisions") }
@@ -167,17 +167,6 @@ enum DiffCommand: Command {
         case (2, false): return (.revisions(revisions[0], revisions[1]), limits)
         default: throw UsageError("too many revisions")
         }
-    }
-
-    /// `a/./b/../c/` as `a/c`.
-    static func normalize(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") {
-            if part == "." { continue }
-            if part == "..", !parts.isEmpty { parts.removeLast(); continue }
-            parts.append(part)
-        }
-        return parts.joined(separator: "/")
     }
 
     /// Two files given by path (`/dev/null` for none).
@@ -205,41 +194,5 @@ enum DiffCommand: Command {
             if second == nil { second = try main.reopened() }
             return second
         }
-    }
-}
-
-/// `git xcstrings textconv FILE`: a catalog as one line per translation, for git's diffs.
-enum TextconvCommand: Command {
-    static let name = "textconv"
-    static let synopsis = "git xcstrings textconv FILE"
-    static let summary = "Print a catalog as one line per translation (git's diff.xcstrings.textconv)."
-    static let details = """
-        options:
-          -h, --help   show this help
-
-        `git xcstrings install` sets diff.xcstrings.textconv, so that git diff,
-        git log -p, git show and GUIs show one readable line per changed
-        translation:  "KEY" LANG[ VARIANT] = "VALUE" [STATE]. A file that is
-        not valid JSON is printed as it is, with a warning.
-        """
-    static let spec = Arguments.Spec(flags: ["help"], aliases: ["h": "help"])
-
-    static func run(_ arguments: Arguments) -> Int32 {
-        let files = arguments.positional + (arguments.afterSeparator ?? [])
-        guard files.count == 1 else { return Tool.usageFailure(self, "expected one FILE") }
-        let bytes: [UInt8]
-        do {
-            bytes = try Files.read(files[0])
-        } catch {
-            Console.error("error: \(error)")
-            return ExitStatus.failure
-        }
-        do {
-            Console.out(TextConversion.text(try Catalog(parsing: bytes)))
-        } catch {
-            Console.error("warning: \(files[0]):\(error); shown as it is")
-            Console.write(bytes)
-        }
-        return ExitStatus.success
     }
 }

@@ -71,7 +71,7 @@ enum ResolveCommand: Command {
             Console.error("error: \(error)")
             return ExitStatus.failure
         }
-        let limits = (arguments.positional + (arguments.afterSeparator ?? [])).map { DiffCommand.normalize(prefix + $0) }
+        let limits = (arguments.positional + (arguments.afterSeparator ?? [])).map { RepositoryPath.normalize(prefix + $0) }
         let targeted = conflicts.filter { conflict in
             conflict.path.hasSuffix(".xcstrings")
                 && (limits.isEmpty || limits.contains { $0.isEmpty || conflict.path == $0 || conflict.path.hasPrefix($0 + "/") })
@@ -93,7 +93,7 @@ enum ResolveCommand: Command {
         var staged = 0
         for conflict in targeted {
             let outcome = resolve(conflict, in: repository, index: index, markers: markers, options: options,
-                                  shown: relative(conflict.path, to: prefix))
+                                  shown: RepositoryPath.relative(conflict.path, to: prefix))
             worst = max(worst, outcome)
             if outcome == .resolved && options.stage && !options.dryRun { staged += 1 }
         }
@@ -151,69 +151,37 @@ enum ResolveCommand: Command {
         } catch {
             return fail("\(error)")
         }
-        let stageNames = ["base (stage 1)", "ours (stage 2)", "theirs (stage 3)"]
         let large = contents.reduce(0) { $0 + $1.count } > 1_500_000
-        var documents: [JSONDocument?] = []
-        for (position, outcome) in MergeDriver.parseSides(contents, workers: Workers(2, worthIt: large)).enumerated() {
-            switch outcome {
-            case .success(let document): documents.append(document)
-            case .failure(let error): return fail("\(stageNames[position]) is not valid JSON (\(error))")
-            }
+        let policy = ConflictResolution(name: shown, markers: markers, settling: options.settling)
+        let outcome: MergeOutcome
+        switch policy.merge(contents, workers: Workers(2, worthIt: large)) {
+        case .success(let merged): outcome = merged
+        case .failure(let refusal): return fail(refusal.reason)
         }
-        let result: CatalogMergeResult
-        do {
-            result = try CatalogMerge.merge(base: documents[0], ours: documents[1]!, theirs: documents[2]!, settling: options.settling)
-        } catch {
-            return fail("\(error)")
-        }
-        let merged = result.bytes(markers: markers)
+        let merged = outcome.bytes ?? []
 
         // A work-tree file someone edited since git wrote it is theirs to keep, unless --force.
-        if !options.force, let current = try? Files.read(workFile), current != merged,
-           !contents[1].equals(current), !contents[2].equals(current),
-           !isLineMerge(current, of: contents, path: conflict.path) {
-            if (try? JSONDocument(parsing: current)) != nil {
-                Console.error("\(shown): the work-tree file is valid JSON and differs from both sides, so it looks resolved by hand; "
-                              + "left as it is (git add it to keep it, resolve --force to merge again, or git checkout -m \(shown) to start over)")
-            } else {
-                Console.error("\(shown): edited since git's merge wrote it (neither git's line merge of the stages nor either side); "
-                              + "left as it is (resolve --force to merge again anyway, or git checkout -m \(shown) to start over)")
-            }
+        if !options.force, let current = try? Files.read(workFile),
+           let refusal = ConflictResolution.handEdit(current, merged: merged, contents: contents, path: conflict.path, shown: shown) {
+            Console.error("\(shown): \(refusal.reason)")
             return .conflicted
         }
-        let clean = result.conflicts.isEmpty
         if !options.dryRun {
             do {
                 try AtomicFile.write(merged, to: workFile)
-                if clean && options.stage { try index.add(conflict.path) }
+                if outcome.clean && options.stage { try index.add(conflict.path) }
             } catch {
                 return fail("\(error)")
             }
         }
-        var line = result.summary(name: shown)
-        if !result.oursWasInXcodeLayout { line += "; rewritten in Xcode's layout" }
-        if clean {
+        var line = outcome.summary
+        if outcome.clean {
             line += options.stage ? "; \(would)staged" : "; \(would)written, not staged"
         } else {
             line += "; \(would)written with conflict hunks, still conflicted"
         }
         Console.line(line)
-        return clean ? .resolved : .conflicted
-    }
-
-    /// Whether `current` is git's line merge of the three stages as git
-    /// writes it in any conflict style, labels and marker length aside.
-    static func isLineMerge(_ current: [UInt8], of contents: [Bytes], path: String) -> Bool {
-        let wanted = ConflictMarkers.normalizedLines(current)
-        let inputs = contents.map(\.array)
-        for algorithm in LineMerge.Algorithm.allCases {
-            for style in [ConflictMarkers.Style.merge, .diff3, .zdiff3] {
-                guard let merged = try? LineMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2], path: path,
-                                                        markers: ConflictMarkers(style: style), algorithm: algorithm) else { continue }
-                if ConflictMarkers.normalizedLines(merged.bytes) == wanted { return true }
-            }
-        }
-        return false
+        return outcome.clean ? .resolved : .conflicted
     }
 
     /// What to run once every conflict is resolved.
@@ -225,16 +193,5 @@ enum ResolveCommand: Command {
         case .revert: return "git revert --continue"
         case .none: return nil
         }
-    }
-
-    /// `path` (from the top of the work tree) as seen from the directory `prefix`.
-    static func relative(_ path: String, to prefix: String) -> String {
-        var base = prefix.split(separator: "/").map(String.init)
-        var parts = path.split(separator: "/").map(String.init)
-        while let first = base.first, let part = parts.first, first == part, parts.count > 1 {
-            base.removeFirst()
-            parts.removeFirst()
-        }
-        return (Array(repeating: "..", count: base.count) + parts).joined(separator: "/")
     }
 }

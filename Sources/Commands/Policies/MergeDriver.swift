@@ -21,54 +21,21 @@ struct MergeDriver {
     /// The marker style from git's configuration, read only when a conflict needs it.
     var configuredStyle: () -> ConflictMarkers.Style
 
-    /// How the result was made.
-    enum Method {
-        /// A semantic merge of three catalogs.
-        case semantic(CatalogMergeResult, ConflictMarkers)
-        /// git's line merge; `bytes` are what it wrote (in Xcode's layout when it parsed).
-        case lineByLine([UInt8])
-        /// Nothing was merged: OURS must stay as it is.
-        case keptOurs
-    }
-
-    /// The outcome: the result, whether it is clean, and what to tell the user.
-    struct Outcome {
-        var method: Method
-        var clean: Bool
-        /// One line for standard error (the summary or what went wrong).
-        var summary: String
-        /// Warnings about the inputs (duplicate keys), one line each.
-        var warnings: [String] = []
-        /// Every decision a rule made (`-v`).
-        var decisions: [String] = []
-
-        /// Calls `body` with the bytes to write; nil when OURS stays as it is.
-        func withResult<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
-            switch method {
-            case .semantic(let result, let markers): return try result.withBytes(markers: markers, body)
-            case .lineByLine(let bytes): return try bytes.withUnsafeBufferPointer(body)
-            case .keptOurs: return nil
-            }
-        }
-    }
-
-    static let sides = ["base", "ours", "theirs"]
-
     /// Merges `contents` (base, ours, theirs; an empty base means both
     /// sides added the file), parsing on `workers`.
-    func merge(_ contents: [Bytes], workers: Workers) -> Outcome {
+    func merge(_ contents: [Bytes], workers: Workers) -> MergeOutcome {
         var warnings: [String] = []
         var documents: [JSONDocument?] = []
         var problem: String?
-        for (index, outcome) in Self.parseSides(contents, workers: workers).enumerated() {
+        for (index, outcome) in ThreeVersions.parse(contents, workers: workers).enumerated() {
             switch outcome {
             case .success(let document):
                 for warning in document?.warnings ?? [] {
-                    warnings.append("\(name) (\(Self.sides[index])):\(warning.position): warning: \(warning.message)")
+                    warnings.append("\(name) (\(ThreeVersions.names[index])):\(warning.position): warning: \(warning.message)")
                 }
                 documents.append(document)
             case .failure(let error):
-                problem = problem ?? "\(Self.sides[index]) is not valid JSON (\(error))"
+                problem = problem ?? "\(ThreeVersions.names[index]) is not valid JSON (\(error))"
                 documents.append(nil)
             }
         }
@@ -79,7 +46,7 @@ struct MergeDriver {
                 if !result.conflicts.isEmpty { markers.style = configuredStyle() }
                 var summary = result.summary(name: name)
                 if !result.oursWasInXcodeLayout { summary += "; rewritten in Xcode's layout" }
-                return Outcome(method: .semantic(result, markers), clean: result.conflicts.isEmpty, summary: summary,
+                return MergeOutcome(method: .semantic(result, markers), clean: result.conflicts.isEmpty, summary: summary,
                                warnings: warnings, decisions: result.decisions.map { "\(name): \($0)" })
             } catch {
                 problem = error.description
@@ -91,11 +58,11 @@ struct MergeDriver {
     }
 
     /// git's line merge of inputs that are not all catalogs.
-    func lineMerge(_ contents: [Bytes], problem: String) -> Outcome {
+    func lineMerge(_ contents: [Bytes], problem: String) -> MergeOutcome {
         let binary = contents.indices.filter { contents[$0].containsNUL }
         if !binary.isEmpty {
-            let names = binary.map { Self.sides[$0] }.joined(separator: " and ")
-            return Outcome(method: .keptOurs, clean: false,
+            let names = binary.map { ThreeVersions.names[$0] }.joined(separator: " and ")
+            return MergeOutcome(method: .keptOurs, clean: false,
                            summary: "\(name): \(names) \(binary.count == 1 ? "holds" : "hold") NUL bytes, so git sees binary data "
                                + "(\(problem)); nothing merged, ours left as it was: resolve it by hand")
         }
@@ -106,46 +73,27 @@ struct MergeDriver {
             merged = try LineMerge.merge(base: contents[0].array, ours: contents[1].array, theirs: contents[2].array,
                                          path: name, markers: markers)
         } catch {
-            return Outcome(method: .keptOurs, clean: false,
+            return MergeOutcome(method: .keptOurs, clean: false,
                            summary: "\(name): \(problem); and the line merge failed (\(error)): ours left as it was")
         }
         if merged.bytes.isEmpty && !contents[1].isEmpty {
-            return Outcome(method: .keptOurs, clean: false,
+            return MergeOutcome(method: .keptOurs, clean: false,
                            summary: "\(name): \(problem); the line merge gave nothing back: ours left as it was")
         }
         guard merged.clean else {
-            return Outcome(method: .lineByLine(merged.bytes), clean: false,
+            return MergeOutcome(method: .lineByLine(merged.bytes), clean: false,
                            summary: "\(name): \(problem); merged line by line with conflicts")
         }
         // A clean line merge counts only if it parses: inputs already broken stay broken.
         do {
             let document = try JSONDocument(parsing: merged.bytes)
             let formatted = XcodeLayout.format(document, finalNewline: document.endsWithNewline)
-            return Outcome(method: .lineByLine(formatted), clean: true,
+            return MergeOutcome(method: .lineByLine(formatted), clean: true,
                            summary: "\(name): \(problem); merged line by line into valid JSON, written in Xcode's layout")
         } catch {
-            return Outcome(method: .lineByLine(merged.bytes), clean: false,
+            return MergeOutcome(method: .lineByLine(merged.bytes), clean: false,
                            summary: "\(name): \(problem); merged line by line, but the result does not parse (\(error)): "
                                + "marked conflicted, fix it by hand")
-        }
-    }
-
-    /// A parsed input; nil for an empty base (both sides added the file).
-    /// Base, ours and theirs parsed, in that order: ours on this thread (it
-    /// is the largest part of the output), the others on `workers`.
-    static func parseSides(_ contents: [Bytes], workers: Workers) -> [Result<JSONDocument?, JSONSyntaxError>] {
-        let parsed = workers.map([1, 0, 2]) { index in parse(contents[index], allowEmpty: index == 0) }
-        return [parsed[1], parsed[0], parsed[2]]
-    }
-
-    static func parse(_ bytes: Bytes, allowEmpty: Bool) -> Result<JSONDocument?, JSONSyntaxError> {
-        if allowEmpty && bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            return .success(nil)
-        }
-        do {
-            return .success(try JSONDocument(parsing: bytes))
-        } catch {
-            return .failure(error)
         }
     }
 }

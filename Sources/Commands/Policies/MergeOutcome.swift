@@ -1,0 +1,37 @@
+import SemanticDiff
+
+/// What a merge policy decided for one catalog, whichever way it merged:
+/// the bytes to write, whether they are clean, and what to tell the user.
+/// The driver and `resolve` both return it.
+struct MergeOutcome {
+    /// How the result was made.
+    enum Method {
+        /// A semantic merge of three catalogs.
+        case semantic(CatalogMergeResult, ConflictMarkers)
+        /// git's line merge; `bytes` are what it wrote (in Xcode's layout when it parsed).
+        case lineByLine([UInt8])
+        /// Nothing was merged: the file must stay as it is.
+        case keptOurs
+    }
+
+    var method: Method
+    var clean: Bool
+    /// One line for standard error (the summary or what went wrong).
+    var summary: String
+    /// Warnings about the inputs (duplicate keys), one line each.
+    var warnings: [String] = []
+    /// Every decision a rule made (`-v`).
+    var decisions: [String] = []
+
+    /// Calls `body` with the bytes to write; nil when the file stays as it is.
+    func withResult<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R? {
+        switch method {
+        case .semantic(let result, let markers): return try result.withBytes(markers: markers, body)
+        case .lineByLine(let bytes): return try bytes.withUnsafeBufferPointer(body)
+        case .keptOurs: return nil
+        }
+    }
+
+    /// The bytes to write, as an array; nil when the file stays as it is.
+    var bytes: [UInt8]? { withResult { Array($0) } }
+}

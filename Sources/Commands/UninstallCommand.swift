@@ -1,0 +1,33 @@
+import GitLayer
+import PlatformLayer
+
+/// `git xcstrings uninstall`: undo `install`.
+enum UninstallCommand: Command {
+    static let name = "uninstall"
+    static let synopsis = "git xcstrings uninstall [--global]"
+    static let summary = "Remove exactly what install added."
+    static let details = """
+        options:
+          --global     undo a global install
+          -h, --help   show this help
+
+        Removes the merge.xcstrings and diff.xcstrings settings install wrote
+        and its line in the attributes file (the file too, if nothing else is left).
+        """
+    static let spec = Arguments.Spec(flags: ["global", "help"], aliases: ["h": "help"])
+
+    static func run(_ arguments: Arguments) -> Int32 {
+        guard arguments.positional.isEmpty else { return Tool.usageFailure(self, "unexpected argument '\(arguments.positional[0])'") }
+        let setup = DriverSetup(scope: arguments.has("global") ? .global : .repository, executable: "git-xcstrings",
+                                gitPassesLabels: false)
+        do {
+            let changes = try setup.uninstall()
+            if changes.isEmpty { Console.out("git-xcstrings was not installed\(arguments.has("global") ? " globally" : " in this repository")\n") }
+            for change in changes { Console.out(change + "\n") }
+            return ExitStatus.success
+        } catch {
+            Console.error("error: \(error)")
+            return ExitStatus.failure
+        }
+    }
+}
