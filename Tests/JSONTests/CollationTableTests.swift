@@ -1,0 +1,22 @@
+import FoundationCollation
+import TestSupport
+import Testing
+@testable import SemanticDiff
+
+/// The generated collation table is what its generator makes from this
+/// toolchain's Foundation today (swift-format's GeneratedFilesValidityTests
+/// are the model): a Swift or ICU update that moves a character fails here,
+/// and `scripts/generate-collation-table` brings the table up to date.
+@Suite("Generated collation table")
+struct CollationTableTests {
+    init() { FoundationOrder.use() }
+
+    @Test("CollationTable+Generated.swift is what scripts/generate-collation-table writes now")
+    func fresh() {
+        let runs = CollationTableGenerator.runs()
+        let table = KeyCollation.placeRuns
+        #expect(runs.count == table.count, "run \(runs.count) against \(table.count): regenerate with scripts/generate-collation-table")
+        let differing = zip(runs, table).enumerated().first { $0.element.0.start != $0.element.1.start || $0.element.0.place != $0.element.1.place }
+        #expect(differing == nil, "first difference at run \(differing?.offset ?? 0): regenerate with scripts/generate-collation-table")
+    }
+}
