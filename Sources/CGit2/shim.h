@@ -10,7 +10,7 @@
 #elif __has_include("/opt/local/include/git2.h")
 #include "/opt/local/include/git2.h"
 #else
-#error "libgit2's headers are missing: apt-get install libgit2-dev pkg-config (Debian, Ubuntu) or brew install libgit2 (macOS)"
+#error "libgit2's headers are missing: apt-get install libgit2-dev (Debian, Ubuntu) or brew install libgit2 (macOS)"
 #endif
 
 /*

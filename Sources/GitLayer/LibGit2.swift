@@ -224,6 +224,6 @@ final class LibGit2: @unchecked Sendable {
     @discardableResult
     func check(_ status: Int32, _ context: @autoclosure () -> String) throws(GitError) -> Int32 {
         guard status < 0 else { return status }
-        throw GitError("\(context()): \(lastErrorMessage())", code: status)
+        throw GitError("\(context()): \(lastErrorMessage())")
     }
 }

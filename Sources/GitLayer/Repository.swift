@@ -19,7 +19,7 @@ public final class Repository: @unchecked Sendable {
         var repository: OpaquePointer?
         let status = git.repository_open_ext(&repository, directory, GIT_REPOSITORY_OPEN_FROM_ENV.rawValue, nil)
         if status == GIT_ENOTFOUND.rawValue {
-            throw GitError("not a git repository (or any of the parent directories): \(directory)", code: status)
+            throw GitError("not a git repository (or any of the parent directories): \(directory)")
         }
         try git.check(status, "cannot open the repository at \(directory)")
         pointer = repository!

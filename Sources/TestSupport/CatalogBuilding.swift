@@ -86,9 +86,27 @@ public struct MergeCase {
 
 extension JSONValue {
     /// The value at a path of member names.
+    /// The value at a path of member names; setting it creates the objects
+    /// on the way, and setting nil removes the member.
     public subscript(path path: String...) -> JSONValue? {
-        var value: JSONValue? = self
-        for name in path { value = value?[name] }
-        return value
+        get { self[path: path[...]] }
+        set { self[path: path[...]] = newValue }
+    }
+
+    subscript(path path: ArraySlice<String>) -> JSONValue? {
+        get {
+            var value: JSONValue? = self
+            for name in path { value = value?[name] }
+            return value
+        }
+        set {
+            guard let name = path.first else {
+                if let newValue { self = newValue }
+                return
+            }
+            var child = self[name] ?? .object([])
+            child[path: path.dropFirst()] = newValue
+            self[name] = path.count == 1 ? newValue : child
+        }
     }
 }

@@ -18,9 +18,10 @@ public enum Corpus {
 
     public static let skipMessage = "the corpus is not at ../shared/corpus (set XCSTRINGS_CORPUS to use another place)"
 
-    /// The rows of a table, as dictionaries from column to value.
-    public static func table(_ name: String) throws -> [[String: String]] {
-        let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+    /// The rows of a table (`catalogs.tsv`, `merges.tsv`), as dictionaries
+    /// from column to value; from `corpus` when given, else the default place.
+    public static func table(_ name: String, in corpus: URL? = nil) throws -> [[String: String]] {
+        let text = try String(contentsOf: (corpus ?? directory).appendingPathComponent(name), encoding: .utf8)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: true).map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
         let header = lines.removeFirst()
         return lines.map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }

@@ -24,7 +24,7 @@ public enum Invariants {
 
     /// The writer writes what Foundation writes, its output reads back as the
     /// same value, formatting twice changes nothing, and a document is called
-    /// canonical exactly when it is what the writer writes, key order aside.
+    /// in Xcode's layout exactly when it is what the writer writes, key order aside.
     public static func writer(_ input: [UInt8], _ document: JSONDocument) -> [String] {
         var found: [String] = []
         let written = XcodeLayout.format(document)
@@ -37,9 +37,9 @@ public enum Invariants {
         }
         if let oracle = try? Oracle.format(input), oracle != written { found.append("the writer differs from Foundation's") }
         let asWritten = XcodeLayout.format(document, finalNewline: document.endsWithNewline)
-        if asWritten == input && !document.isCanonical { found.append("a file as Xcode writes it is not called canonical") }
-        if document.isCanonical && value.isIdentical(to: inOrder) && asWritten != input {
-            found.append("a file in Xcode's order called canonical is not as Xcode writes it")
+        if asWritten == input && !document.isInXcodeLayout { found.append("a file as Xcode writes it is not called in Xcode's layout") }
+        if document.isInXcodeLayout && value.isIdentical(to: inOrder) && asWritten != input {
+            found.append("a file in Xcode's order called in Xcode's layout is not as Xcode writes it")
         }
         return found
     }

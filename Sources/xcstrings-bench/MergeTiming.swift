@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Whole-process timing of the merge driver against `git merge-file -p` on
 /// the same three files, run alternately so both see the same machine.
@@ -43,19 +44,16 @@ enum MergeTiming {
     /// `mergecorpus TOOL RUNS CORPUS`: every corpus merge, medians per case; the sum and the cases of 1 MB or more.
     static func corpus(_ arguments: [String]) {
         let tool = arguments[0], runs = Int(arguments[1])!, corpus = arguments[2]
-        let table = try! String(contentsOfFile: corpus + "/merges.tsv", encoding: .utf8)
-        var rows = table.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-        let header = rows.removeFirst()
-        func column(_ name: String) -> Int { header.firstIndex(of: name)! }
+        let rows = try! Corpus.table("merges.tsv", in: URL(fileURLWithPath: corpus))
         var totalOurs = 0.0, totalGit = 0.0
         var large: [(String, Double, Double)] = []
         for row in rows {
-            let blob = { (name: String) in corpus + "/blobs/" + row[column(name)] }
-            let item = Case(name: row[column("case_id")], base: blob("base"), ours: blob("ours"), theirs: blob("theirs"))
+            let blob = { (name: String) in corpus + "/blobs/" + row[name]! }
+            let item = Case(name: row["case_id"]!, base: blob("base"), ours: blob("ours"), theirs: blob("theirs"))
             let (ours, git) = time(item, tool: tool, runs: runs)
             totalOurs += ours
             totalGit += git
-            if Int(row[column("bytes_result")])! >= 1_000_000 { large.append((item.name, ours, git)) }
+            if Int(row["bytes_result"]!)! >= 1_000_000 { large.append((item.name, ours, git)) }
         }
         print(String(format: "all %d corpus merges: driver %.2f s, git merge-file %.2f s, ratio %.2f", rows.count, totalOurs, totalGit, totalOurs / totalGit))
         for (name, ours, git) in large {
@@ -63,30 +61,5 @@ enum MergeTiming {
         }
         let ratios = large.map { $0.1 / $0.2 }
         if !ratios.isEmpty { print(String(format: "  median ratio over the cases of 1 MB or more: %.2f", median(ratios))) }
-    }
-}
-
-/// Whole-process timing of `git xcstrings diff OLD NEW` against
-/// `git diff OLD NEW -- PATH` (git's line diff of the same blobs) in a
-/// repository, run alternately.
-enum DiffTiming {
-    /// `difftime TOOL RUNS NAME REPOSITORY OLD NEW PATH [NAME REPOSITORY OLD NEW PATH…]`
-    static func run(_ arguments: [String]) {
-        let tool = arguments[0], runs = Int(arguments[1])!
-        var rest = Array(arguments.dropFirst(2))
-        while rest.count >= 5 {
-            let (name, repository, old, new, path) = (rest[0], rest[1], rest[2], rest[3], rest[4])
-            rest.removeFirst(5)
-            precondition(FileManager.default.changeCurrentDirectoryPath(repository), "cannot enter \(repository)")
-            var ours: [Double] = [], git: [Double] = []
-            for _ in 0..<runs {
-                let (outcome, seconds) = Replay.execute([tool, "diff", "--no-color", old, new])
-                precondition(outcome.status == 0 && !outcome.output.isEmpty, "git xcstrings diff failed: \(outcome.error)")
-                ours.append(seconds)
-                git.append(Replay.execute(["git", "diff", "--no-color", old, new, "--", path]).1)
-            }
-            let (a, b) = (MergeTiming.median(ours), MergeTiming.median(git))
-            print(String(format: "%-44@ xcstrings diff %7.1f ms   git diff %7.1f ms   ratio %.2f", name as NSString, a * 1000, b * 1000, a / b))
-        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PlatformLayer
 import SemanticDiff
+import TestSupport
 
 /// `scripts/replay`: every real merge of the corpus through the driver,
 /// judged against git's line merge and against what people committed.
@@ -11,18 +12,12 @@ enum Replay {
         var bytes: Int
     }
 
-    /// A catalog flattened to leaves: path → the value's text in Xcode's form.
-    typealias Leaves = [String: String]
-
     static func run(corpus: String, tool: String, verbose: Bool) {
-        let table = try! String(contentsOfFile: corpus + "/merges.tsv", encoding: .utf8)
-        var rows = table.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
-        let header = rows.removeFirst()
-        func column(_ name: String) -> Int { header.firstIndex(of: name)! }
+        let rows = try! Corpus.table("merges.tsv", in: URL(fileURLWithPath: corpus))
         let cases = rows.map { row in
-            Case(id: row[column("case_id")], base: corpus + "/blobs/" + row[column("base")], ours: corpus + "/blobs/" + row[column("ours")],
-                 theirs: corpus + "/blobs/" + row[column("theirs")], result: corpus + "/blobs/" + row[column("result")],
-                 bytes: Int(row[column("bytes_result")]) ?? 0)
+            Case(id: row["case_id"]!, base: corpus + "/blobs/" + row["base"]!, ours: corpus + "/blobs/" + row["ours"]!,
+                 theirs: corpus + "/blobs/" + row["theirs"]!, result: corpus + "/blobs/" + row["result"]!,
+                 bytes: Int(row["bytes_result"]!) ?? 0)
         }
         var clean = 0, conflicted = 0, errors = 0, invalidOutputs = 0, markersInClean = 0
         var validInputs = 0, cleanWithValidInputs = 0
@@ -46,7 +41,7 @@ enum Replay {
             gitTime += gitSeconds
             if item.bytes >= 1_000_000 { largeRatios.append((item.id, oursSeconds / gitSeconds)) }
             timings.append((item.id, oursSeconds, gitSeconds, item.bytes))
-            let gitHunks = countHunks(git.output)
+            let gitHunks = MergeText(bytes: git.output).hunkCount
             hunksGit += gitHunks
             if gitHunks > 0 { gitConflictedCases += 1 }
             guard ours.status == 0 || ours.status == 1 else {
@@ -59,7 +54,7 @@ enum Replay {
                 clean += 1
                 if inputsValid { cleanWithValidInputs += 1 }
                 if gitHunks > 0 { cleanWhereGitConflicted += 1 }
-                if countHunks(output) > 0 {
+                if MergeText(bytes: output).hunkCount > 0 {
                     markersInClean += 1
                     notes.append("\(item.id): markers in a clean result")
                 }
@@ -70,28 +65,28 @@ enum Replay {
                 }
             } else {
                 conflicted += 1
-                hunksOurs += countHunks(output)
+                hunksOurs += MergeText(bytes: output).hunkCount
                 if inputsValid {
-                    for side in [true, false] where (try? JSONDocument(parsing: resolve(output, takingOurs: side))) == nil {
+                    for side in [true, false] where (try? JSONDocument(parsing: Array(MergeText(bytes: output).resolved(takingOurs: side).utf8))) == nil {
                         hunkSidesInvalid += 1
                         notes.append("\(item.id): taking \(side ? "ours" : "theirs") of every hunk is not valid JSON")
                     }
                 }
-                if verbose { notes.append("\(item.id): \(countHunks(output)) hunks (git: \(gitHunks)): \(ours.error)") }
+                if verbose { notes.append("\(item.id): \(MergeText(bytes: output).hunkCount) hunks (git: \(gitHunks)): \(ours.error)") }
             }
             guard inputsValid else { continue }
             // One-sided translation changes must survive (checked on ours' side of any hunk).
-            let resolved = ours.status == 0 ? output : resolve(output, takingOurs: true)
+            let resolved = ours.status == 0 ? output : Array(MergeText(bytes: output).resolved(takingOurs: true).utf8)
             guard let merged = try? JSONDocument(parsing: resolved) else { continue }
-            let leaves = inputs.map { $0.isEmpty ? Leaves() : flatten(try! JSONDocument(parsing: $0)) }
-            let result = flatten(merged)
-            let lostHere = lostTranslations(base: leaves[0], ours: leaves[1], theirs: leaves[2], merged: result)
+            let leaves = inputs.map { $0.isEmpty ? Leaves(.object([])) : Leaves(try! JSONDocument(parsing: $0)) }
+            let result = Leaves(merged)
+            let lostHere = result.lost(base: leaves[0], ours: leaves[1], theirs: leaves[2])
             lost += lostHere.count
             for path in lostHere.prefix(3) { notes.append("\(item.id): lost one-sided change at \(path)") }
             // Agreement with what the people committed.
             guard ours.status == 0, let committedDocument = try? JSONDocument(parsing: Files.read(item.result)) else { continue }
             compared += 1
-            let committed = flatten(committedDocument)
+            let committed = Leaves(committedDocument)
             switch agreement(base: leaves[0], ours: leaves[1], theirs: leaves[2], merged: result, committed: committed) {
             case .equal: equal += 1
             case .peopleOnly: peopleOnly += 1
@@ -180,66 +175,6 @@ enum Replay {
         return (Outcome(status: exitStatus, output: bytes, error: error), seconds)
     }
 
-    // MARK: Conflicts
-
-    static func countHunks(_ text: [UInt8]) -> Int {
-        lines(text).filter { $0.starts(with: Array("<<<<<<<".utf8)) }.count
-    }
-
-    static func lines(_ text: [UInt8]) -> [ArraySlice<UInt8>] {
-        text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    }
-
-    /// The text with one side of every hunk taken.
-    static func resolve(_ text: [UInt8], takingOurs: Bool) -> [UInt8] {
-        var kept: [ArraySlice<UInt8>] = []
-        var section = 0 // 0 outside, 1 ours, 2 base, 3 theirs
-        for line in lines(text) {
-            if line.starts(with: Array("<<<<<<<".utf8)) { section = 1; continue }
-            if section > 0 && line.starts(with: Array("|||||||".utf8)) { section = 2; continue }
-            if section > 0 && line.starts(with: Array("=======".utf8)) { section = 3; continue }
-            if section > 0 && line.starts(with: Array(">>>>>>>".utf8)) { section = 0; continue }
-            if section == 0 || (section == 1 && takingOurs) || (section == 3 && !takingOurs) { kept.append(line) }
-        }
-        return Array(kept.joined(separator: [UInt8(ascii: "\n")]))
-    }
-
-    // MARK: Leaves
-
-    static func flatten(_ document: JSONDocument) -> Leaves {
-        var leaves = Leaves()
-        func walk(_ node: Int, _ path: String) {
-            switch document.kind(node) {
-            case .object:
-                for member in document.members(of: node) { walk(member.value, path + "/" + document.string(member.key)) }
-            case .array:
-                leaves[path] = String(decoding: JSONValue(document, node).xcodeLayout(), as: UTF8.self)
-            default:
-                leaves[path] = String(decoding: JSONValue(document, node).xcodeLayout(), as: UTF8.self)
-            }
-        }
-        walk(document.root, "")
-        return leaves
-    }
-
-    static func isTranslation(_ path: String) -> Bool {
-        path.hasPrefix("/strings/") && (path.hasSuffix("/stringUnit/value") || path.hasSuffix("/stringSet/values"))
-    }
-
-    /// Translation texts one side changed or added (the other kept the
-    /// base's) that the merge does not have. A deletion is not a text to
-    /// lose: rule 6 keeps what the other side changed in the same entry.
-    static func lostTranslations(base: Leaves, ours: Leaves, theirs: Leaves, merged: Leaves) -> [String] {
-        var lost: [String] = []
-        let paths = Set(base.keys).union(ours.keys).union(theirs.keys).filter(isTranslation)
-        for path in paths.sorted() {
-            let b = base[path], o = ours[path], t = theirs[path]
-            if o != nil && o != b && t == b && merged[path] != o { lost.append(path + " (ours)") }
-            if t != nil && t != b && o == b && merged[path] != t { lost.append(path + " (theirs)") }
-        }
-        return lost
-    }
-
     enum Agreement { case equal, peopleOnly, otherwise(String) }
 
     /// Ours against the committed result, leaf by leaf. A difference is the
@@ -247,8 +182,8 @@ enum Replay {
     /// one side made.
     static func agreement(base: Leaves, ours: Leaves, theirs: Leaves, merged: Leaves, committed: Leaves) -> Agreement {
         var peopleDifferences = 0
-        for path in Set(merged.keys).union(committed.keys).sorted() where merged[path] != committed[path] {
-            let c = committed[path], b = base[path], o = ours[path], t = theirs[path]
+        for path in Set(merged.values.keys).union(committed.values.keys).sorted() where merged.values[path] != committed.values[path] {
+            let c = committed.values[path], b = base.values[path], o = ours.values[path], t = theirs.values[path]
             let wroteNew = c != nil && c != b && c != o && c != t
             let droppedWork = (c == b || c == nil) && ((o != b && t == b) || (t != b && o == b) || (o != b && t != b))
             if wroteNew || droppedWork {

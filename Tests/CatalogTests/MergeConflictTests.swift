@@ -152,6 +152,6 @@ struct MergeConflictTests {
         let theirs = B.catalog([("A", B.entry([("de", B.text("a2"))])), ("B", B.entry([("fr", B.text("b2"))]))])
         let merge = try MergeCase(base, ours, theirs)
         #expect(merge.conflicts == ["\"A\" de", "\"B\" fr"])
-        #expect(merge.result.conflicts[0] == MergeConflict(key: "A", language: "de"))
+        #expect(merge.result.conflicts[0] == CatalogLocation(key: "A", language: "de"))
     }
 }

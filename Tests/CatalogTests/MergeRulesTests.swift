@@ -4,7 +4,7 @@ import Testing
 
 private typealias B = Build
 
-/// One test for every merge rule of DESIGN.md and the merge issue.
+/// One test for every merge rule the README lists, and for keys being opaque.
 @Suite("Merge rules")
 struct MergeRulesTests {
     init() { FoundationOrder.use() }
@@ -17,13 +17,7 @@ struct MergeRulesTests {
     /// `base` with one entry's localization replaced.
     static func with(_ key: String, _ language: String, _ localization: JSONValue?, in catalog: JSONValue = base) -> JSONValue {
         var catalog = catalog
-        var strings = catalog["strings"]!
-        var entry = strings[key]!
-        var localizations = entry["localizations"]!
-        localizations[language] = localization
-        entry["localizations"] = localizations
-        strings[key] = entry
-        catalog["strings"] = strings
+        catalog[path: "strings", key, "localizations", language] = localization
         return catalog
     }
 
@@ -285,7 +279,7 @@ struct MergeRulesTests {
         }
     }
 
-    @Test("rule 10: keys are opaque: nothing passes between settings and settings.title, or between languages")
+    @Test("keys are opaque: nothing passes between settings and settings.title, or between languages")
     func rule10() throws {
         let base = B.catalog([("settings", B.entry([("de", B.text("Einstellungen"))]))])
         let ours = B.catalog([("settings", B.entry([("de", B.text("Optionen"))]))])

@@ -49,19 +49,11 @@ struct ResolveCommandTests {
 
     /// `base` with these languages added to these entries.
     static func adding(_ additions: [(key: String, language: String)], to catalog: JSONValue = base) -> JSONValue {
-        guard case .object(var root) = catalog, let strings = root.firstIndex(where: { $0.key == "strings" }),
-              case .object(var entries) = root[strings].value else { return catalog }
+        var catalog = catalog
         for (key, language) in additions {
-            guard let entry = entries.firstIndex(where: { $0.key == key }), case .object(var fields) = entries[entry].value,
-                  let field = fields.firstIndex(where: { $0.key == "localizations" }),
-                  case .object(var localizations) = fields[field].value else { continue }
-            localizations.append((language, B.text("\(key) \(language)")))
-            localizations.sort { $0.key < $1.key }
-            fields[field].value = .object(localizations)
-            entries[entry].value = .object(fields)
+            catalog[path: "strings", key, "localizations", language] = B.text("\(key) \(language)")
         }
-        root[strings].value = .object(entries)
-        return .object(root)
+        return catalog
     }
 
     static func value(_ catalog: JSONValue, _ key: String, _ language: String) -> JSONValue? {

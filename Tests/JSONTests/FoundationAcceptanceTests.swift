@@ -134,7 +134,7 @@ struct FoundationAcceptanceTests {
     @Test("a trailing comma is dropped on write, and the file is not in Xcode's layout")
     func trailingCommaDropped() throws {
         let document = try JSONDocument(parsing: bytes("{\n  \"a\" : 1,\n}"))
-        #expect(!document.isCanonical)
+        #expect(!document.isInXcodeLayout)
         #expect(text(XcodeLayout.format(document)) == "{\n  \"a\" : 1\n}")
     }
 }

@@ -59,7 +59,7 @@ struct JSONReaderTests {
         let bom = try JSONDocument(parsing: [0xEF, 0xBB, 0xBF] + bytes("{\"a\":1}"))
         #expect(bom.hasByteOrderMark)
         #expect(bom.value(forKey: "a", in: 0) != nil)
-        #expect(!bom.isCanonical)
+        #expect(!bom.isInXcodeLayout)
     }
 
     @Test("nesting up to the limit is read; beyond it is an error, not a crash")
@@ -88,7 +88,7 @@ struct JSONReaderTests {
         #expect(document.warnings[0].position == TextPosition(line: 2, column: 3))
         #expect(document.warnings[0].message == "duplicate key \"a\"; the one at 4:3 wins")
         #expect(document[0].flags.contains(.hasDuplicates))
-        #expect(!document.isCanonical)
+        #expect(!document.isInXcodeLayout)
     }
 
     @Test("duplicates are found in large objects and through escapes")
@@ -177,14 +177,14 @@ struct JSONReaderTests {
         }
     }
 
-    @Test("UTF-16 and UTF-32 files are read as Foundation reads them; not canonical, so fmt writes UTF-8")
+    @Test("UTF-16 and UTF-32 files are read as Foundation reads them; not in Xcode's layout, so fmt writes UTF-8")
     func utf16() throws {
         let text = #"{"a":"é😀"}"#
         let utf16LE = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
         for (name, encoded) in [("UTF-16LE with BOM", [0xFF, 0xFE] + utf16LE), ("UTF-16LE", utf16LE)] {
             let document = try JSONDocument(parsing: encoded)
             #expect(document.encoding == .utf16LittleEndian, "\(name)")
-            #expect(!document.isCanonical)
+            #expect(!document.isInXcodeLayout)
             #expect(try XcodeLayout.format(document) == Oracle.format(encoded), "\(name)")
         }
         let loneSurrogate: [UInt8] = [0xFF, 0xFE, 0x5B, 0x00, 0x22, 0x00, 0x00, 0xD8, 0x22, 0x00, 0x5D, 0x00]
@@ -195,13 +195,13 @@ struct JSONReaderTests {
 
     // MARK: Layout facts
 
-    @Test("a file as Xcode writes it is recognised as canonical; any deviation is not")
-    func canonical() throws {
+    @Test("a file as Xcode writes it is recognised as in Xcode's layout; any deviation is not")
+    func inXcodeLayout() throws {
         let xcode = "{\n  \"a\" : {\n\n  },\n  \"b\" : [\n    1,\n    \"x\\/\"\n  ]\n}"
-        #expect(try !JSONDocument(parsing: bytes(xcode)).isCanonical) // \/ is not Xcode's
+        #expect(try !JSONDocument(parsing: bytes(xcode)).isInXcodeLayout) // \/ is not Xcode's
         let good = "{\n  \"a\" : {\n\n  },\n  \"b\" : [\n    1,\n    \"x/\\n\\u001f\"\n  ]\n}"
-        #expect(try JSONDocument(parsing: bytes(good)).isCanonical)
-        #expect(try JSONDocument(parsing: bytes(good + "\n")).isCanonical)
+        #expect(try JSONDocument(parsing: bytes(good)).isInXcodeLayout)
+        #expect(try JSONDocument(parsing: bytes(good + "\n")).isInXcodeLayout)
         for variant in [
             good.replacingOccurrences(of: " : ", with: ": "),
             good.replacingOccurrences(of: "\n    1", with: "\n   1"),
@@ -211,7 +211,7 @@ struct JSONReaderTests {
             good + "\n\n",
             " " + good,
         ] {
-            #expect(try !JSONDocument(parsing: bytes(variant)).isCanonical, "\(variant)")
+            #expect(try !JSONDocument(parsing: bytes(variant)).isInXcodeLayout, "\(variant)")
         }
     }
 }

@@ -24,7 +24,7 @@ struct Arguments {
 
     init(_ arguments: [String], spec: Spec) throws(UsageError) {
         var index = 0
-        func canonical(_ name: String) -> String { spec.aliases[name] ?? name }
+        func fullName(_ name: String) -> String { spec.aliases[name] ?? name }
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
@@ -37,10 +37,10 @@ struct Arguments {
                 let name: String
                 var inlineValue: String?
                 if let equals = body.firstIndex(of: "=") {
-                    name = canonical(String(body[..<equals]))
+                    name = fullName(String(body[..<equals]))
                     inlineValue = String(body[body.index(after: equals)...])
                 } else {
-                    name = canonical(String(body))
+                    name = fullName(String(body))
                 }
                 if spec.flags.contains(name) {
                     guard inlineValue == nil else { throw UsageError("option '--\(name)' takes no value") }
@@ -63,7 +63,7 @@ struct Arguments {
                 var letters = Substring(argument.dropFirst())
                 while let letter = letters.first {
                     letters = letters.dropFirst()
-                    let name = canonical(String(letter))
+                    let name = fullName(String(letter))
                     if spec.flags.contains(name) {
                         flags.append(name)
                     } else if spec.options.contains(name) {

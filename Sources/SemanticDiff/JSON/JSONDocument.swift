@@ -15,17 +15,17 @@ public struct JSONDocument: Sendable {
     public let endsWithNewline: Bool
     /// Whether the file is byte for byte as Xcode writes it, key order aside
     /// and not counting a final newline.
-    public let isCanonical: Bool
+    public let isInXcodeLayout: Bool
 
     init(bytes: Bytes, nodes: JSONNodes, warnings: [JSONWarning], encoding: TextEncoding,
-         hasByteOrderMark: Bool, endsWithNewline: Bool, isCanonical: Bool) {
+         hasByteOrderMark: Bool, endsWithNewline: Bool, isInXcodeLayout: Bool) {
         self.bytes = bytes
         self.encoding = encoding
         self.nodes = nodes
         self.warnings = warnings
         self.hasByteOrderMark = hasByteOrderMark
         self.endsWithNewline = endsWithNewline
-        self.isCanonical = isCanonical
+        self.isInXcodeLayout = isInXcodeLayout
     }
 
     /// Parses `bytes`; see ``JSONReader``.
@@ -124,19 +124,6 @@ public struct JSONDocument: Sendable {
     public func stringValue(_ node: Int?) -> String? {
         guard let node, nodes[node].kind == .string else { return nil }
         return string(node)
-    }
-
-    /// Calls `body` with the decoded UTF-8 text of string `node`, without
-    /// copying when the string has no escapes.
-    @inlinable
-    public func withStringBytes<R>(_ node: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        let token = nodes[node]
-        if token.flags.contains(.escaped) {
-            return try stringBytes(node).withUnsafeBufferPointer(body)
-        }
-        return try bytes.withUnsafeBufferPointer { buffer in
-            try body(UnsafeBufferPointer(rebasing: buffer[Int(token.start + 1)..<Int(token.end - 1)]))
-        }
     }
 
     /// Whether string `node` decodes to exactly `text`.

@@ -38,7 +38,7 @@ public struct JSONNode: Sendable {
 
         /// The value's bytes are exactly what Xcode writes for it at its
         /// depth, leaving key order aside: layout, escapes, number form.
-        public static let canonical = Flags(rawValue: 1 << 0)
+        public static let inXcodeLayout = Flags(rawValue: 1 << 0)
         /// A string that contains at least one backslash escape.
         public static let escaped = Flags(rawValue: 1 << 1)
         /// A string with bytes outside ASCII.

@@ -26,7 +26,7 @@ public enum JSONNumber {
     }
 
     /// Whether an integer literal is written back unchanged.
-    static func isCanonicalInteger(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isWrittenBackAsIs(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {
         foundationText(literal).utf8.elementsEqual(literal)
     }
 

@@ -44,7 +44,7 @@ public enum JSONReader {
                     encoding: encoding,
                     hasByteOrderMark: parsed.hasByteOrderMark || byteOrderMark,
                     endsWithNewline: parsed.endsWithNewline,
-                    isCanonical: parsed.isCanonical && encoding == .utf8))
+                    isInXcodeLayout: parsed.isInXcodeLayout && encoding == .utf8))
             } catch {
                 return .failure(error)
             }
@@ -63,7 +63,7 @@ private struct Frame {
     var node: Int
     var isObject: Bool
     var count: UInt32 = 0
-    var canonical = true
+    var inXcodeLayout = true
 }
 
 /// The open containers, innermost last, in one fixed allocation.
@@ -131,7 +131,7 @@ private struct Parser: ~Copyable {
 
     // MARK: Document
 
-    mutating func parseDocument() throws(JSONSyntaxError) -> (hasByteOrderMark: Bool, endsWithNewline: Bool, isCanonical: Bool) {
+    mutating func parseDocument() throws(JSONSyntaxError) -> (hasByteOrderMark: Bool, endsWithNewline: Bool, isInXcodeLayout: Bool) {
         var hasByteOrderMark = false
         if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
             hasByteOrderMark = true
@@ -151,10 +151,10 @@ private struct Parser: ~Copyable {
         }
         let trailing = UnsafeBufferPointer(rebasing: bytes[trailingStart..<count])
         let endsWithNewline = trailing.contains(newline)
-        let trailingIsCanonical = trailing.isEmpty || (trailing.count == 1 && trailing[0] == newline)
-        let rootCanonical = nodes.base[0].flags.contains(.canonical)
+        let trailingIsXcodes = trailing.isEmpty || (trailing.count == 1 && trailing[0] == newline)
+        let rootInXcodeLayout = nodes.base[0].flags.contains(.inXcodeLayout)
         return (hasByteOrderMark, endsWithNewline,
-                rootCanonical && !hasByteOrderMark && !hadLeadingWhitespace && trailingIsCanonical)
+                rootInXcodeLayout && !hasByteOrderMark && !hadLeadingWhitespace && trailingIsXcodes)
     }
 
     // MARK: Whitespace
@@ -246,21 +246,21 @@ private struct Parser: ~Copyable {
                 if index < count, base[index] == newline, index + 1 < count, base[index + 1] == newline {
                     let save = index
                     index += 1
-                    let canonical = skipLineBreak(indent: depth * 2)
+                    let inLayout = skipLineBreak(indent: depth * 2)
                     if index < count, base[index] == close {
-                        stack[stack.count - 1].canonical = canonical
+                        stack[stack.count - 1].inXcodeLayout = inLayout
                         try closeContainer()
                         break // to what follows a value
                     }
                     index = save
                 }
-                let firstIsCanonical = skipLineBreak(indent: (depth + 1) * 2)
+                let firstIsXcodes = skipLineBreak(indent: (depth + 1) * 2)
                 if index < count, base[index] == close {
-                    stack[stack.count - 1].canonical = false
+                    stack[stack.count - 1].inXcodeLayout = false
                     try closeContainer()
                     break // to what follows a value
                 }
-                stack[stack.count - 1].canonical = firstIsCanonical
+                stack[stack.count - 1].inXcodeLayout = firstIsXcodes
                 if isObject {
                     try parseKeyAndColon()
                 }
@@ -276,13 +276,13 @@ private struct Parser: ~Copyable {
                 appendScalar(.number, start: start, flags: flags)
             case UInt8(ascii: "t"):
                 try expectLiteral("true")
-                appendScalar(.true, start: index - 4, flags: .canonical)
+                appendScalar(.true, start: index - 4, flags: .inXcodeLayout)
             case UInt8(ascii: "f"):
                 try expectLiteral("false")
-                appendScalar(.false, start: index - 5, flags: .canonical)
+                appendScalar(.false, start: index - 5, flags: .inXcodeLayout)
             case UInt8(ascii: "n"):
                 try expectLiteral("null")
-                appendScalar(.null, start: index - 4, flags: .canonical)
+                appendScalar(.null, start: index - 4, flags: .inXcodeLayout)
             default:
                 throw fail("expected a value, found \(describeByte(at: index))", at: index)
             }
@@ -304,11 +304,11 @@ private struct Parser: ~Copyable {
                 if byte == UInt8(ascii: ",") {
                     let commaFollowsValue = index == runStart
                     index += 1
-                    let breakIsCanonical = skipLineBreak(indent: (depth + 1) * 2)
-                    if !(commaFollowsValue && breakIsCanonical) { stack[depth].canonical = false }
+                    let breakIsXcodes = skipLineBreak(indent: (depth + 1) * 2)
+                    if !(commaFollowsValue && breakIsXcodes) { stack[depth].inXcodeLayout = false }
                     // A trailing comma: Foundation (and so Xcode) accepts one before the end.
                     if index < count && base[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                        stack[depth].canonical = false
+                        stack[depth].inXcodeLayout = false
                         try closeContainer()
                         continue
                     }
@@ -319,8 +319,8 @@ private struct Parser: ~Copyable {
                 }
                 if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                     // Xcode writes a line break and the container's own indent before the end.
-                    if index - runStart != depth * 2 + 1 || !closingIndentIsCanonical(depth: depth) {
-                        stack[depth].canonical = false
+                    if index - runStart != depth * 2 + 1 || !closingIndentIsXcodes(depth: depth) {
+                        stack[depth].inXcodeLayout = false
                     }
                     try closeContainer()
                     continue
@@ -333,7 +333,7 @@ private struct Parser: ~Copyable {
 
     /// True when the bytes before the closing bracket at `index` are a line
     /// break and exactly `depth * 2` spaces.
-    func closingIndentIsCanonical(depth: Int) -> Bool {
+    func closingIndentIsXcodes(depth: Int) -> Bool {
         let indent = depth * 2
         let lineBreak = index - indent - 1
         guard lineBreak >= 0, base[lineBreak] == newline else { return false }
@@ -352,7 +352,7 @@ private struct Parser: ~Copyable {
         if !stack.isEmpty {
             let top = stack.count - 1
             stack[top].count &+= 1
-            if !flags.contains(.canonical) { stack[top].canonical = false }
+            if !flags.contains(.inXcodeLayout) { stack[top].inXcodeLayout = false }
         }
     }
 
@@ -366,14 +366,14 @@ private struct Parser: ~Copyable {
         nodes.append(JSONNode(start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: index),
                               next: UInt32(truncatingIfNeeded: nodes.count + 1), count: 0, kind: .string, flags: flags))
         let top = stack.count - 1
-        var canonical = flags.contains(.canonical)
-        canonical = skipOneSpace() && canonical
+        var inLayout = flags.contains(.inXcodeLayout)
+        inLayout = skipOneSpace() && inLayout
         guard index < count, base[index] == UInt8(ascii: ":") else {
             throw fail("expected ':' after the key, found \(describeByte(at: index))", at: index)
         }
         index += 1
-        canonical = skipOneSpace() && canonical
-        if !canonical { stack[top].canonical = false }
+        inLayout = skipOneSpace() && inLayout
+        if !inLayout { stack[top].inXcodeLayout = false }
     }
 
     mutating func closeContainer() throws(JSONSyntaxError) {
@@ -383,7 +383,7 @@ private struct Parser: ~Copyable {
         if frame.isObject, frame.count > 1, markDuplicateKeys(of: frame.node, memberCount: Int(frame.count)) {
             flags.insert(.hasDuplicates)
         }
-        if frame.canonical && !flags.contains(.hasDuplicates) { flags.insert(.canonical) }
+        if frame.inXcodeLayout && !flags.contains(.hasDuplicates) { flags.insert(.inXcodeLayout) }
         nodes.base[frame.node].end = UInt32(truncatingIfNeeded: index)
         nodes.base[frame.node].next = UInt32(truncatingIfNeeded: nodes.count)
         nodes.base[frame.node].count = frame.count
@@ -391,7 +391,7 @@ private struct Parser: ~Copyable {
         if !stack.isEmpty {
             let top = stack.count - 1
             stack[top].count &+= 1
-            if !flags.contains(.canonical) { stack[top].canonical = false }
+            if !flags.contains(.inXcodeLayout) { stack[top].inXcodeLayout = false }
         }
     }
 
@@ -455,7 +455,7 @@ private struct Parser: ~Copyable {
         index += length
     }
 
-    /// Scans a number; canonical when Foundation would write it back the same.
+    /// Scans a number; in Xcode's layout when Foundation would write it back the same.
     mutating func scanNumber() throws(JSONSyntaxError) -> JSONNode.Flags {
         let start = index
         var negative = false
@@ -504,8 +504,8 @@ private struct Parser: ~Copyable {
         if fractional { return .fractional }
         // Integers Foundation reads as Int64 / UInt64 come back digit for digit, but -0 comes back as 0.
         if negative && integerDigits == 1 && base[digitsStart] == UInt8(ascii: "0") { return [] }
-        if integerDigits <= 18 { return .canonical }
-        return JSONNumber.isCanonicalInteger(UnsafeBufferPointer(rebasing: bytes[start..<index])) ? .canonical : []
+        if integerDigits <= 18 { return .inXcodeLayout }
+        return JSONNumber.isWrittenBackAsIs(UnsafeBufferPointer(rebasing: bytes[start..<index])) ? .inXcodeLayout : []
     }
 
     // MARK: Strings
@@ -514,7 +514,7 @@ private struct Parser: ~Copyable {
     /// the closing one. Validates UTF-8, escapes and surrogate pairs.
     @inline(__always) mutating func scanString() throws(JSONSyntaxError) -> JSONNode.Flags {
         var position = index + 1
-        var flags: JSONNode.Flags = .canonical
+        var flags: JSONNode.Flags = .inXcodeLayout
         let limit = count
         while true {
             // Eight bytes at a time while none needs attention.
@@ -587,7 +587,7 @@ private struct Parser: ~Copyable {
              UInt8(ascii: "r"), UInt8(ascii: "b"), UInt8(ascii: "f"):
             return position + 2
         case UInt8(ascii: "/"):
-            flags.remove(.canonical)
+            flags.remove(.inXcodeLayout)
             return position + 2
         case UInt8(ascii: "u"):
             let (unit, lowercase) = try hexUnit(at: position + 2, escapeAt: position)
@@ -601,7 +601,7 @@ private struct Parser: ~Copyable {
                 guard (0xDC00...0xDFFF).contains(low) else {
                     throw fail("lone surrogate \\u\(hex4(unit)): a high surrogate must be followed by a low one", at: position)
                 }
-                flags.remove(.canonical)
+                flags.remove(.inXcodeLayout)
                 flags.insert(.nonASCII)
                 return position + 12
             case 0xDC00...0xDFFF:
@@ -609,7 +609,7 @@ private struct Parser: ~Copyable {
             default:
                 // Foundation writes \u only for control characters without a short form, in lowercase.
                 let hasShortForm = unit == 0x08 || unit == 0x09 || unit == 0x0A || unit == 0x0C || unit == 0x0D
-                if unit >= 0x20 || hasShortForm || !lowercase { flags.remove(.canonical) }
+                if unit >= 0x20 || hasShortForm || !lowercase { flags.remove(.inXcodeLayout) }
                 if unit >= 0x80 { flags.insert(.nonASCII) }
                 return position + 6
             }

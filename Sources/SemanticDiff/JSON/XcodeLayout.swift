@@ -14,7 +14,7 @@ public enum XcodeLayout {
     public static func format(_ document: JSONDocument, finalNewline: Bool = false) -> [UInt8] {
         document.withRawDocument { raw in
             let order = KeyOrder(raw)
-            if document.isCanonical && order.subtreeIsSorted(0) {
+            if document.isInXcodeLayout && order.subtreeIsSorted(0) {
                 // Already as Xcode writes it: only the final newline may change.
                 var output = Array(UnsafeBufferPointer(rebasing: raw.bytes[0..<Int(raw.nodes[0].end)]))
                 if finalNewline { output.append(UInt8(ascii: "\n")) }
@@ -92,7 +92,7 @@ struct LayoutWriter: ~Copyable {
     /// A string, number or literal in Foundation's form.
     @inline(__always) mutating func writeScalar(_ raw: RawDocument, _ node: Int) {
         let token = raw.nodes[node]
-        if token.flags.contains(.canonical) {
+        if token.flags.contains(.inXcodeLayout) {
             return output.append(raw.token(node))
         }
         switch token.kind {
@@ -117,7 +117,7 @@ struct LayoutWriter: ~Copyable {
     mutating func writeSorted(_ raw: RawDocument, node: Int, depth: Int, order: KeyOrder) {
         let token = raw.nodes[node]
         guard token.kind.isContainer else { return writeScalar(raw, node) }
-        if token.flags.contains(.canonical) && order.subtreeIsSorted(node) {
+        if token.flags.contains(.inXcodeLayout) && order.subtreeIsSorted(node) {
             return output.append(raw.token(node))
         }
         if token.count == 0 { return writeEmpty(token.kind, depth: depth) }

@@ -21,9 +21,9 @@ public enum CatalogMerge {
         return ours.withRawDocument { oursRaw in
             theirs.withRawDocument { theirsRaw in
                 withOptionalRaw(base) { baseRaw in
-                    let oursOrder = KeyOrder(oursRaw, trustingUndecided: ours.isCanonical)
+                    let oursOrder = KeyOrder(oursRaw, trustingUndecided: ours.isInXcodeLayout)
                     let sources = MergeSources(base: baseRaw, ours: oursRaw, theirs: theirsRaw, oursOrder: oursOrder,
-                                               oursIsCanonical: ours.isCanonical)
+                                               oursIsInXcodeLayout: ours.isInXcodeLayout)
                     var engine = MergeEngine(sources: sources)
                     var merged = engine.mergeRoots()
                     if let settling, !engine.report.conflicts.isEmpty { merged = engine.settle(merged, taking: settling) }
@@ -33,7 +33,7 @@ public enum CatalogMerge {
                     let newline = mergedFinalNewline(base?.endsWithNewline, ours.endsWithNewline, theirs.endsWithNewline)
                     if newline { writer.writer.output.append(UInt8(ascii: "\n")) }
                     return CatalogMergeResult(main: WrittenOutput(writer.writer.output), pieces: writer.pieces, report: engine.report,
-                                              oursWasInXcodeLayout: ours.isCanonical && oursOrder.subtreeIsSorted(0))
+                                              oursWasInXcodeLayout: ours.isInXcodeLayout && oursOrder.subtreeIsSorted(0))
                 }
             }
         }
@@ -71,7 +71,7 @@ public struct CatalogMergeResult: Sendable {
     public let oursWasInXcodeLayout: Bool
 
     /// The conflicts left for a person, in file order.
-    public var conflicts: [MergeConflict] { report.conflicts }
+    public var conflicts: [CatalogLocation] { report.conflicts }
     /// Every decision a rule made, in words (`-v`).
     public var decisions: [String] { report.decisions }
     /// Entries at least one side changed.
@@ -81,14 +81,14 @@ public struct CatalogMergeResult: Sendable {
     /// Translations with the same text on both sides, whose state precedence decided.
     public var statesByPrecedence: Int { report.statesByPrecedence }
     /// The conflicts settled by taking one side, in file order.
-    public var settled: [MergeConflict] { report.settled }
+    public var settled: [CatalogLocation] { report.settled }
 
     /// One line: `Localizable.xcstrings: merged 12 keys, 30 translations;
     /// 2 states by precedence; 1 conflict: "Hello" de` (the conflicts or
     /// settled conflicts named, five at most).
     public func summary(name: String) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-        func list(_ conflicts: [MergeConflict]) -> String {
+        func list(_ conflicts: [CatalogLocation]) -> String {
             let shown = conflicts.prefix(5).map(\.description).joined(separator: ", ")
             return shown + (conflicts.count > 5 ? ", and \(conflicts.count - 5) more" : "")
         }

@@ -3,7 +3,7 @@
 /// source text changing under a translation (rule 4).
 extension MergeEngine {
     mutating func mergeEntry(_ level: MergeLevel, _ base: SideValue, _ ours: SideValue, _ theirs: SideValue) -> Merged? {
-        let record = MergeConflict(key: level.key, language: nil)
+        let record = CatalogLocation(key: level.key, language: nil)
         // Rule 6: deleted on one side, changed on the other: kept, and marked stale as Xcode marks unused strings.
         if ours.node == nil || theirs.node == nil {
             let kept = ours.node == nil ? theirs : ours
@@ -58,7 +58,7 @@ extension MergeEngine {
         }
         if same(o, t) || same(t, b) { return .ours }
         if same(o, b) { return .theirs }
-        let record = MergeConflict(key: level.key, language: nil, field: CatalogField.comment.rawValue)
+        let record = CatalogLocation(key: level.key, language: nil, field: CatalogField.comment.rawValue)
         if o.comment.node == nil || t.comment.node == nil {
             let kept: Side = o.comment.node == nil ? .theirs : .ours
             report.decide(record, "kept \(kept.name)' comment, which \(kept.other.name) deleted")
@@ -81,7 +81,7 @@ extension MergeEngine {
     /// Rule 5: `extracted_with_value > manual > migrated > stale > other`;
     /// no state (extracted from code) ranks between extracted_with_value
     /// and manual. Two different unknown states conflict.
-    mutating func mergeExtractionState(_ record: MergeConflict, _ base: SideValue, _ ours: SideValue, _ theirs: SideValue) -> Merged? {
+    mutating func mergeExtractionState(_ record: CatalogLocation, _ base: SideValue, _ ours: SideValue, _ theirs: SideValue) -> Merged? {
         func rank(_ value: SideValue) -> Double {
             guard let text = string(value) else { return value.node == nil ? 3.5 : 0 }
             return Double(ExtractionState(rawValue: text).precedence)

@@ -23,13 +23,14 @@ struct MergeEngine {
         value.node.map { sources[value.side].nodes[$0].kind }
     }
 
-    /// Whether two values mean the same; two absent values are equal.
+    /// Whether two values are known to mean the same; two absent values are.
     ///
-    /// Identical bytes answer at once. Large containers whose bytes differ
-    /// count as different without a deep comparison: the caller then merges
+    /// Identical bytes answer at once. Large objects whose bytes differ are
+    /// not compared deeply and are not known equal: the caller then merges
     /// them member by member, which gives the same result when they do mean
-    /// the same, and costs one pass instead of two.
-    func equal(_ a: SideValue, _ b: SideValue) -> Bool {
+    /// the same, and costs one pass instead of two. Rules that must know use
+    /// ``equal(_:_:)``.
+    func knownEqual(_ a: SideValue, _ b: SideValue) -> Bool {
         switch (a.node, b.node) {
         case (nil, nil): return true
         case let (x?, y?):
@@ -38,6 +39,15 @@ struct MergeEngine {
             let size = Int(left.nodes[x].next) - x
             if size > 256 && left.nodes[x].kind == .object && right.nodes[y].kind == .object { return false }
             return JSONEquality.equal(left, x, right, y)
+        default: return false
+        }
+    }
+
+    /// Whether two values mean the same, however large; two absent values do.
+    func equal(_ a: SideValue, _ b: SideValue) -> Bool {
+        switch (a.node, b.node) {
+        case (nil, nil): return true
+        case let (x?, y?): return JSONEquality.equal(sources[a.side], x, sources[b.side], y)
         default: return false
         }
     }
@@ -77,8 +87,8 @@ struct MergeEngine {
     mutating func mergeRoots() -> Merged {
         let base = value(.base, sources.base == nil ? nil : 0)
         let ours = value(.ours, 0), theirs = value(.theirs, 0)
-        if equal(ours, theirs) || equal(theirs, base) { return .copy(.ours, 0) }
-        if equal(ours, base) { return .copy(.theirs, 0) }
+        if knownEqual(ours, theirs) || knownEqual(theirs, base) { return .copy(.ours, 0) }
+        if knownEqual(ours, base) { return .copy(.theirs, 0) }
         return mergeObject(.root, base, ours, theirs)
     }
 
@@ -137,8 +147,8 @@ struct MergeEngine {
             let chosen = side == .ours ? ours : theirs
             return chosen.node.map { .copy(side, $0) }
         }
-        let oursIsTheirs = equal(ours, theirs)
-        if oursIsTheirs && (level.kind != .strings || equal(ours, base)) {
+        let oursIsTheirs = knownEqual(ours, theirs)
+        if oursIsTheirs && (level.kind != .strings || knownEqual(ours, base)) {
             return ours.node.map { .copy(.ours, $0) }
         }
         let name = keyName(keySide, key)
@@ -146,8 +156,8 @@ struct MergeEngine {
             report.noteEntry(self, name: name, base, ours, theirs)
         }
         if oursIsTheirs { return ours.node.map { .copy(.ours, $0) } }
-        if equal(ours, base) { return take(level, name, theirs, base: base) }
-        if equal(theirs, base) { return take(level, name, ours, base: base) }
+        if knownEqual(ours, base) { return take(level, name, theirs, base: base) }
+        if knownEqual(theirs, base) { return take(level, name, ours, base: base) }
         return mergeChanged(level, name, base, ours, theirs)
     }
 
@@ -214,7 +224,7 @@ struct MergeEngine {
     }
 
     /// Records a conflict and returns it as a value with the three versions.
-    mutating func conflict(_ record: MergeConflict, _ base: SideValue, _ ours: SideValue, _ theirs: SideValue) -> Merged {
+    mutating func conflict(_ record: CatalogLocation, _ base: SideValue, _ ours: SideValue, _ theirs: SideValue) -> Merged {
         report.conflicts.append(record)
         return .conflict(MergeConflictValue(ours: ours.node.map { .copy(.ours, $0) },
                                             theirs: theirs.node.map { .copy(.theirs, $0) },
@@ -233,7 +243,7 @@ struct MergeEngine {
             // Rule 8: the higher format version.
             let oursVersion = string(ours) ?? "", theirsVersion = string(theirs) ?? ""
             let higher = CatalogVersion.compare(oursVersion, theirsVersion) >= 0 ? ours : theirs
-            report.decide(MergeConflict(key: nil, language: nil, field: CatalogField.version.rawValue),
+            report.decide(CatalogLocation(key: nil, language: nil, field: CatalogField.version.rawValue),
                           "version \(string(higher) ?? "?"): the higher of \(oursVersion) and \(theirsVersion)")
             return .copy(higher.side, higher.node!)
         case .version?, .sourceLanguage?:

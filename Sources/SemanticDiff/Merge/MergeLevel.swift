@@ -36,22 +36,22 @@ struct MergeLevel {
     }
 
     /// The conflict record for member `name` of an object at this level.
-    func conflict(member name: String) -> MergeConflict {
+    func conflict(member name: String) -> CatalogLocation {
         switch kind {
         case .root:
-            return MergeConflict(key: nil, language: nil, field: name)
+            return CatalogLocation(key: nil, language: nil, field: name)
         case .strings:
-            return MergeConflict(key: name, language: nil)
+            return CatalogLocation(key: name, language: nil)
         case .localizations:
-            return MergeConflict(key: key, language: name)
+            return CatalogLocation(key: key, language: name)
         case .localization where [.stringUnit, .stringSet].contains(kind.child(name)):
-            return MergeConflict(key: key, language: language, variant: variant.joined(separator: "."))
+            return CatalogLocation(key: key, language: language, variant: variant.joined(separator: "."))
         case .variationCases:
-            return MergeConflict(key: key, language: language, variant: (variant + [name]).joined(separator: "."))
+            return CatalogLocation(key: key, language: language, variant: (variant + [name]).joined(separator: "."))
         case .entry:
-            return MergeConflict(key: key, language: nil, field: name)
+            return CatalogLocation(key: key, language: nil, field: name)
         default:
-            return MergeConflict(key: key, language: language, variant: variant.joined(separator: "."), field: name)
+            return CatalogLocation(key: key, language: language, variant: variant.joined(separator: "."), field: name)
         }
     }
 }

@@ -1,8 +1,8 @@
 /// What a merge did, for the one-line summary and `-v`.
 struct MergeReport: Sendable {
-    var conflicts: [MergeConflict] = []
+    var conflicts: [CatalogLocation] = []
     /// Conflicts settled by taking one side (`resolve --ours` / `--theirs`), and which.
-    var settled: [MergeConflict] = []
+    var settled: [CatalogLocation] = []
     var settledWith: Side?
     /// Every decision a rule made, in words.
     var decisions: [String] = []
@@ -13,7 +13,7 @@ struct MergeReport: Sendable {
     /// Same text in two states, decided by precedence.
     var statesByPrecedence = 0
 
-    mutating func decide(_ place: MergeConflict, _ decision: String) {
+    mutating func decide(_ place: CatalogLocation, _ decision: String) {
         decisions.append("\(place): \(decision)")
     }
 
@@ -38,11 +38,11 @@ extension MergeEngine {
     }
 
     func changedTranslationsInLocalization(_ base: SideValue, _ ours: SideValue, _ theirs: SideValue) -> Int {
-        if equal(ours, base) && equal(theirs, base) { return 0 }
+        if knownEqual(ours, base) && knownEqual(theirs, base) { return 0 }
         var count = 0
         for field: CatalogField in [.stringUnit, .stringSet] {
             let b = member(base, field), o = member(ours, field), t = member(theirs, field)
-            if (b.node != nil || o.node != nil || t.node != nil) && !(equal(o, b) && equal(t, b)) { count += 1 }
+            if (b.node != nil || o.node != nil || t.node != nil) && !(knownEqual(o, b) && knownEqual(t, b)) { count += 1 }
         }
         let variations = [base, ours, theirs].map { member($0, .variations) }
         for kind: CatalogField in [.plural, .device] {

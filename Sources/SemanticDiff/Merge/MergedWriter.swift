@@ -58,7 +58,7 @@ struct MergedWriter: ~Copyable {
             if first { writer.output.append(UInt8(ascii: "{")) } else { writer.output.append(UInt8(ascii: ",")) }
             first = false
             writer.output.lineBreak(indent: depth * 2 + 2)
-            let run = canonicalRun(members, from: index, depth: depth)
+            let run = xcodeLayoutRun(members, from: index, depth: depth)
             if run.count > 0 {
                 writer.output.append(run.bytes)
                 index += run.count
@@ -85,7 +85,7 @@ struct MergedWriter: ~Copyable {
             }
             if let order {
                 if order >= 0 { sorted = false; break }
-            } else if !(sources.oursIsCanonical && isOurs(members[index - 1].key) && isOurs(members[index].key)),
+            } else if !(sources.oursIsInXcodeLayout && isOurs(members[index - 1].key) && isOurs(members[index].key)),
                       KeyCollation.compare(texts[index - 1], texts[index]) >= 0 {
                 sorted = false
                 break
@@ -114,17 +114,17 @@ struct MergedWriter: ~Copyable {
     /// Members from `start` that are copied unchanged from one side, sit next
     /// to each other there, and are already in Xcode's layout at this depth:
     /// their bytes, separators included, can be copied in one piece.
-    func canonicalRun(_ members: [MergedMember], from start: Int, depth: Int) -> (count: Int, bytes: UnsafeBufferPointer<UInt8>) {
+    func xcodeLayoutRun(_ members: [MergedMember], from start: Int, depth: Int) -> (count: Int, bytes: UnsafeBufferPointer<UInt8>) {
         guard case .node(let side, let firstKey) = members[start].key, case .copy(side, let firstValue) = members[start].value,
               firstValue == firstKey + 1 else { return (0, UnsafeBufferPointer(start: nil, count: 0)) }
         let raw = sources[side]
-        guard isCanonicalMember(raw, side: side, key: firstKey) else { return (0, UnsafeBufferPointer(start: nil, count: 0)) }
+        guard isMemberInXcodeLayout(raw, side: side, key: firstKey) else { return (0, UnsafeBufferPointer(start: nil, count: 0)) }
         var count = 1
         var lastValue = firstValue
         let separator = depth * 2 + 2 + 2 // ",\n" and the indent
         while start + count < members.count {
             guard case .node(side, let key) = members[start + count].key, case .copy(side, let value) = members[start + count].value,
-                  value == key + 1, key == Int(raw.nodes[lastValue].next), isCanonicalMember(raw, side: side, key: key),
+                  value == key + 1, key == Int(raw.nodes[lastValue].next), isMemberInXcodeLayout(raw, side: side, key: key),
                   Int(raw.nodes[key].start) - Int(raw.nodes[lastValue].end) == separator,
                   isSeparator(raw, from: Int(raw.nodes[lastValue].end), count: separator) else { break }
             lastValue = value
@@ -135,9 +135,9 @@ struct MergedWriter: ~Copyable {
 
     /// Whether a member's key, `" : "` and value are as Xcode writes them,
     /// every object inside the value in order.
-    func isCanonicalMember(_ raw: RawDocument, side: Side, key: Int) -> Bool {
+    func isMemberInXcodeLayout(_ raw: RawDocument, side: Side, key: Int) -> Bool {
         let keyToken = raw.nodes[key], valueToken = raw.nodes[key + 1]
-        guard keyToken.flags.contains(.canonical), valueToken.flags.contains(.canonical),
+        guard keyToken.flags.contains(.inXcodeLayout), valueToken.flags.contains(.inXcodeLayout),
               valueToken.start == keyToken.end + 3 else { return false }
         let colon = Int(keyToken.end)
         guard raw.bytes[colon] == 0x20 && raw.bytes[colon + 1] == UInt8(ascii: ":") && raw.bytes[colon + 2] == 0x20 else {

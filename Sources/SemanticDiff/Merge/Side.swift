@@ -24,7 +24,7 @@ struct MergeSources {
     let oursOrder: KeyOrder
     /// Whether ours is in Xcode's layout, so that pairs of its keys only
     /// Foundation could order are taken to be in order (see ``KeyOrder``).
-    let oursIsCanonical: Bool
+    let oursIsInXcodeLayout: Bool
 
     /// The order facts for copying `node` of `side` into the output.
     func order(_ side: Side, subtree node: Int) -> KeyOrder {

@@ -113,7 +113,7 @@ extension MergeEngine {
         guard let node = unit.node, kind(unit) == .object else { return nil }
         let current = state(unit)
         guard current != .new && current != .needsReview else { return nil }
-        report.decide(MergeConflict(key: level.key, language: level.language, variant: level.variant.joined(separator: ".")),
+        report.decide(CatalogLocation(key: level.key, language: level.language, variant: level.variant.joined(separator: ".")),
                       "needs_review: \(unit.side.name) translated it while \(unit.side.other.name) changed the source text")
         return markedForReview(.copy(unit.side, node), level: .stringUnit)
     }

@@ -1,6 +1,7 @@
-/// A conflict the merge left for a person: where it is, in catalog terms.
-public struct MergeConflict: Sendable, Equatable, CustomStringConvertible {
-    /// The entry's key, if the conflict is inside an entry.
+/// A place in a catalog, in the terms people use: an entry, a language, a
+/// variant, a field. Conflicts and the merge's decisions are told by it.
+public struct CatalogLocation: Sendable, Equatable, CustomStringConvertible {
+    /// The entry's key, if the place is inside an entry.
     public var key: String?
     /// The language, if it is inside a localization.
     public var language: String?

@@ -127,7 +127,7 @@ extension Repository {
     private func peeled(_ revision: String, to type: git_object_t, _ failure: String) throws(GitError) -> OpaquePointer? {
         var object: OpaquePointer?
         let status = git.revparse_single(&object, pointer, revision)
-        if status < 0 { throw GitError("unknown revision '\(revision)'", code: status) }
+        if status < 0 { throw GitError("unknown revision '\(revision)'") }
         defer { git.object_free(object) }
         var peeled: OpaquePointer?
         try git.check(git.object_peel(&peeled, object, type), "'\(revision)' \(failure)")
