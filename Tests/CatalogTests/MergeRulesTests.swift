@@ -245,6 +245,11 @@ struct MergeRulesTests {
         #expect(both.conflicts.isEmpty)
         #expect(try unit(both) == (.string("A welcome message"), .bool(true)))
         #expect(both.result.decisions.contains { $0.contains("comment") && $0.contains("generated") && $0.contains("theirs") })
+        // Both marked it generated, only one changed its text: that text, whichever side is ours (found by the fuzzer).
+        for merge in [try MergeCase(base, marked, first), try MergeCase(base, first, marked)] {
+            #expect(merge.conflicts.isEmpty)
+            #expect(try unit(merge) == (.string("A greeting"), .bool(true)))
+        }
         // One side deleted the comment, the other changed it: the change, with its flag.
         let deleted = try MergeCase(first, none, second)
         #expect(try unit(deleted) == (.string("A welcome message"), .bool(true)))
