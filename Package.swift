@@ -8,6 +8,11 @@ import PackageDescription
 //   GitLayer        the only door to libgit2 (CGit2)
 //   Commands        one file per subcommand, and the driver's and resolve's policies
 //   git-xcstrings   the entry point
+/// Generics specialized across the layers' module boundaries, as they were
+/// when everything was one module: a merge of a small catalog would
+/// otherwise pay for instantiating generic metadata at run time.
+let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+
 let package = Package(
     name: "git-xcstrings",
     platforms: [.macOS(.v13)],
@@ -19,12 +24,12 @@ let package = Package(
     targets: [
         // The pure core: JSON, the catalog schema and views, merge, diff.
         // It reads no file, environment or terminal and spawns nothing.
-        .target(name: "SemanticDiff"),
+        .target(name: "SemanticDiff", swiftSettings: crossModule),
 
         // What the operating system does for the tool: reading and mapping
         // files, replacing them atomically, the collation helper process,
         // worker threads, the environment.
-        .target(name: "PlatformLayer", dependencies: ["SemanticDiff"]),
+        .target(name: "PlatformLayer", dependencies: ["SemanticDiff"], swiftSettings: crossModule),
 
         // libgit2's headers only. The library is opened at run time (see
         // Sources/GitLayer/LibGit2.swift): a merge that needs no git must not
@@ -36,15 +41,16 @@ let package = Package(
         .systemLibrary(name: "CGit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
         // Repositories, revisions, trees, the index, blobs, configuration and
         // git's line merge, through libgit2.
-        .target(name: "GitLayer", dependencies: ["CGit2", "SemanticDiff", "PlatformLayer"]),
+        .target(name: "GitLayer", dependencies: ["CGit2", "SemanticDiff", "PlatformLayer"], swiftSettings: crossModule),
 
         // The subcommands and their policies, as a library.
         .target(
             name: "Commands",
             dependencies: ["SemanticDiff", "PlatformLayer", "GitLayer"],
+            swiftSettings: crossModule,
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
-        .executableTarget(name: "git-xcstrings", dependencies: ["Commands"]),
+        .executableTarget(name: "git-xcstrings", dependencies: ["Commands"], swiftSettings: crossModule),
 
         // Foundation's key comparison, the reference for the few pairs the
         // fast comparator leaves undecided; kept out of the tool itself.

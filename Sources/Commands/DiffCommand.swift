@@ -86,6 +86,11 @@ enum DiffCommand: Command {
         var failed = false
         let withStatistics = arguments.has("stat") || arguments.has("json")
         let readers = Readers(repository)
+        // A conflicted path has no one old version to compare with: said, and left out, as git diff marks it unmerged.
+        for file in files where file.isConflicted {
+            Console.error("\(file.newPath ?? file.oldPath ?? "?"): unmerged (the merge left it conflicted; git xcstrings resolve merges it)")
+        }
+        files.removeAll { $0.isConflicted }
         let diffs: [CatalogFileDiff] = files.compactMap { file in
             let parsed = workers.map([0, 1]) { side -> Result<Catalog?, SideFailure> in
                 guard let source = side == 0 ? file.old : file.new else { return .success(nil) }
@@ -102,7 +107,13 @@ enum DiffCommand: Command {
             var catalogs: [Catalog?] = []
             for (side, outcome) in zip(["old", "new"], parsed) {
                 switch outcome {
-                case .success(let catalog): catalogs.append(catalog)
+                case .success(let catalog):
+                    // A duplicate key hides the first value: changes to it are not changes of the catalog, but say so.
+                    for warning in catalog?.document.warnings ?? [] {
+                        let path = (side == "old" ? file.oldPath : file.newPath) ?? "?"
+                        Console.error("warning: \(path) (\(side)):\(warning.position): \(warning.message)")
+                    }
+                    catalogs.append(catalog)
                 case .failure(let failure):
                     let path = (side == "old" ? file.oldPath : file.newPath) ?? "?"
                     Console.error("error: \(path) (\(side))\(failure.message)")

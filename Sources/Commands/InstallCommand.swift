@@ -13,12 +13,16 @@ enum InstallCommand: Command {
                        attributes file instead of this repository's
           -h, --help   show this help
 
-        Writes merge.xcstrings.name and merge.xcstrings.driver into
-        .git/config (or ~/.gitconfig) through libgit2, and adds the line
+        Writes merge.xcstrings.name, merge.xcstrings.driver and
+        diff.xcstrings.textconv (so git diff and git log -p show one line per
+        translation) into .git/config (or ~/.gitconfig) through libgit2, and
+        adds the line
             \(DriverSetup.attributesLine)
         to .gitattributes at the top of the work tree (or git's global
         attributes file) unless it is there. Run it again at any time: it
-        changes only what is missing. Works from any directory of the work tree.
+        changes only what is missing or an earlier install wrote; a setting of
+        another tool under the same name is kept, with a warning, and the exit
+        status is 1. Works from any directory of the work tree.
         `git xcstrings uninstall` removes exactly what it adds.
         """
     static let spec = Arguments.Spec(flags: ["global", "help"], aliases: ["h": "help"])
@@ -29,13 +33,13 @@ enum InstallCommand: Command {
                                 executable: executableCommand(),
                                 gitPassesLabels: gitPassesLabels())
         do {
-            let changes = try setup.install()
-            if changes.isEmpty {
+            let report = try setup.install()
+            if report.changes.isEmpty && report.keptAlone.isEmpty {
                 Console.out("git-xcstrings is already installed\(arguments.has("global") ? " globally" : " in this repository")\n")
-            } else {
-                for change in changes { Console.out(change + "\n") }
             }
-            return ExitStatus.success
+            for change in report.changes { Console.out(change + "\n") }
+            for kept in report.keptAlone { Console.error("warning: " + kept) }
+            return report.keptAlone.isEmpty ? ExitStatus.success : ExitStatus.attention
         } catch {
             Console.error("error: \(error)")
             return ExitStatus.failure

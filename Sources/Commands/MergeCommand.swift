@@ -47,7 +47,8 @@ enum MergeCommand: Command {
         }
         var markerSize = 7
         if let text = arguments.value("marker-size") {
-            guard let size = Int(text), size > 0, size < 1000 else {
+            // Any size git may pass (conflict-marker-size in .gitattributes has no upper bound).
+            guard let size = Int(text), size > 0, size <= 1_000_000 else {
                 return Tool.usageFailure(self, "--marker-size takes a positive number, not '\(text)'")
             }
             markerSize = size
@@ -82,9 +83,9 @@ enum MergeCommand: Command {
         let driver = MergeDriver(
             name: arguments.value("path") ?? oursPath,
             markers: ConflictMarkers(size: markerSize,
-                                     oursLabel: arguments.value("label-ours") ?? "ours",
-                                     baseLabel: arguments.value("label-base") ?? "base",
-                                     theirsLabel: arguments.value("label-theirs") ?? "theirs"),
+                                     oursLabel: label(arguments.value("label-ours")) ?? "ours",
+                                     baseLabel: label(arguments.value("label-base")) ?? "base",
+                                     theirsLabel: label(arguments.value("label-theirs")) ?? "theirs"),
             configuredStyle: { styleOverride ?? ((try? Configuration.forDirectory().conflictStyle) ?? .merge) })
         let outcome = driver.merge(contents, workers: workers)
         timer.mark("merge")
@@ -97,6 +98,11 @@ enum MergeCommand: Command {
         timer.mark("write")
         timer.report()
         return outcome.clean ? ExitStatus.success : ExitStatus.attention
+    }
+
+    /// A label on one line: a line break in it would end the marker line.
+    static func label(_ text: String?) -> String? {
+        text.map { String($0.map { $0.isNewline ? " " : $0 }) }
     }
 
     /// Prints the result or replaces OURS with it; false (after saying why) if that failed.

@@ -71,14 +71,23 @@ enum ResolveCommand: Command {
             Console.error("error: \(error)")
             return ExitStatus.failure
         }
-        let limits = (arguments.positional + (arguments.afterSeparator ?? [])).map { RepositoryPath.normalize(prefix + $0) }
-        let targeted = conflicts.filter { conflict in
-            conflict.path.hasSuffix(".xcstrings")
-                && (limits.isEmpty || limits.contains { $0.isEmpty || conflict.path == $0 || conflict.path.hasPrefix($0 + "/") })
+        let given = arguments.positional + (arguments.afterSeparator ?? [])
+        let limits = given.map { RepositoryPath.normalize(prefix + $0) }
+        func isUnder(_ path: String, _ limit: String) -> Bool { limit.isEmpty || path == limit || path.hasPrefix(limit + "/") }
+        let catalogs = conflicts.filter { $0.path.hasSuffix(".xcstrings") }
+        let targeted = catalogs.filter { conflict in limits.isEmpty || limits.contains { isUnder(conflict.path, $0) } }
+        // A PATH that matches no conflicted path at all is a mistake, as it is to git add.
+        if let unmatched = zip(given, limits).first(where: { _, limit in !conflicts.contains { isUnder($0.path, limit) } }) {
+            var message = "'\(unmatched.0)' is not a conflicted path"
+            if !catalogs.isEmpty {
+                message += "; conflicted catalogs: " + catalogs.map { RepositoryPath.relative($0.path, to: prefix) }.joined(separator: ", ")
+            }
+            Console.error("error: " + message)
+            return ExitStatus.failure
         }
         guard !targeted.isEmpty else {
             let others = conflicts.count
-            var message = limits.isEmpty ? "no conflicted catalog in the index" : "no conflicted catalog under \(arguments.positional.joined(separator: ", "))"
+            var message = limits.isEmpty ? "no conflicted catalog in the index" : "no conflicted catalog under \(given.joined(separator: ", "))"
             if others > 0 { message += " (\(others) other conflicted path\(others == 1 ? "" : "s") left alone)" }
             Console.line(message)
             return ExitStatus.success
@@ -134,7 +143,7 @@ enum ResolveCommand: Command {
             do {
                 let bytes = try read(keptID)
                 if !options.dryRun, !((try? Files.read(workFile)).map(bytes.equals) ?? false) {
-                    try AtomicFile.write(bytes.array, to: workFile)
+                    try AtomicFile.write(repository.checkedOut(bytes.array, path: conflict.path), to: workFile)
                 }
                 if options.stage && !options.dryRun { try index.add(conflict.path) }
             } catch {
@@ -168,7 +177,8 @@ enum ResolveCommand: Command {
         }
         if !options.dryRun {
             do {
-                try AtomicFile.write(merged, to: workFile)
+                // As git would write it there: CR LF where core.autocrlf or the attributes ask for them.
+                try AtomicFile.write(repository.checkedOut(merged, path: conflict.path), to: workFile)
                 if outcome.clean && options.stage { try index.add(conflict.path) }
             } catch {
                 return fail("\(error)")

@@ -12,7 +12,9 @@ enum UninstallCommand: Command {
           -h, --help   show this help
 
         Removes the merge.xcstrings and diff.xcstrings settings install wrote
-        and its line in the attributes file (the file too, if nothing else is left).
+        (not another tool's under the same names) and its line in the
+        attributes file (the file too, if nothing else is left). A line that
+        is committed in .gitattributes is the team's: it is kept, and said.
         """
     static let spec = Arguments.Spec(flags: ["global", "help"], aliases: ["h": "help"])
 
@@ -21,9 +23,12 @@ enum UninstallCommand: Command {
         let setup = DriverSetup(scope: arguments.has("global") ? .global : .repository, executable: "git-xcstrings",
                                 gitPassesLabels: false)
         do {
-            let changes = try setup.uninstall()
-            if changes.isEmpty { Console.out("git-xcstrings was not installed\(arguments.has("global") ? " globally" : " in this repository")\n") }
-            for change in changes { Console.out(change + "\n") }
+            let report = try setup.uninstall()
+            if report.changes.isEmpty && report.keptAlone.isEmpty {
+                Console.out("git-xcstrings was not installed\(arguments.has("global") ? " globally" : " in this repository")\n")
+            }
+            for change in report.changes { Console.out(change + "\n") }
+            for kept in report.keptAlone { Console.out("kept: " + kept + "\n") }
             return ExitStatus.success
         } catch {
             Console.error("error: \(error)")

@@ -49,6 +49,8 @@ public struct CatalogFileChange: Sendable {
     public var newPath: String?
     public var old: CatalogSource?
     public var new: CatalogSource?
+    /// A path the index holds in conflict: there is no one old version.
+    public var isConflicted = false
 
     public init(oldPath: String? = nil, newPath: String? = nil, old: CatalogSource? = nil, new: CatalogSource? = nil) {
         self.oldPath = oldPath

@@ -55,7 +55,8 @@ extension Repository {
             case .workTreeAgainstIndex:
                 return git.diff_index_to_workdir(&diff, pointer, nil, &options)
             case .indexAgainst(let revision):
-                let tree = try self.tree(revision)
+                // Before the first commit, HEAD is the empty tree, as for git diff --cached.
+                let tree = revision == "HEAD" && !isRevision("HEAD") ? nil : try self.tree(revision)
                 defer { git.object_free(tree) }
                 return git.diff_tree_to_index(&diff, pointer, tree, nil, &options)
             case .workTreeAgainst(let revision):
@@ -92,6 +93,13 @@ extension Repository {
             let newPath = delta.new_file.path.map { String(cString: $0) }
             guard [oldPath, newPath].contains(where: { $0?.hasSuffix(".xcstrings") == true }) else { continue }
             var file = CatalogFileChange()
+            if delta.status == GIT_DELTA_CONFLICTED {
+                file.oldPath = oldPath
+                file.newPath = newPath
+                file.isConflicted = true
+                files.append(file)
+                continue
+            }
             if delta.status != GIT_DELTA_ADDED && delta.status != GIT_DELTA_UNTRACKED {
                 file.oldPath = oldPath
                 file.old = try source(of: delta.old_file, onDisk: false)
@@ -124,7 +132,7 @@ extension Repository {
     }
 
     /// The object `revision` names, peeled to `type`; the caller frees it.
-    private func peeled(_ revision: String, to type: git_object_t, _ failure: String) throws(GitError) -> OpaquePointer? {
+    func peeled(_ revision: String, to type: git_object_t, _ failure: String) throws(GitError) -> OpaquePointer? {
         var object: OpaquePointer?
         let status = git.revparse_single(&object, pointer, revision)
         if status < 0 { throw GitError("unknown revision '\(revision)'") }

@@ -40,52 +40,105 @@ public struct DriverSetup {
         ]
     }
 
-    /// Writes the settings and the attribute; returns what it changed, in words.
-    public func install() throws(GitError) -> [String] {
+    /// What install or uninstall did, in words: the changes, and what it
+    /// left alone because it is not git-xcstrings' to change.
+    public struct Report: Sendable {
+        public var changes: [String] = []
+        public var keptAlone: [String] = []
+    }
+
+    /// Whether a setting's value is git-xcstrings' own (this install's or an earlier one's).
+    static func isOurs(_ value: String) -> Bool {
+        // A search over bytes: String's contains(_:) would link the regular-expression engine into the tool.
+        let text = Array(value.utf8), name = Array("git-xcstrings".utf8)
+        guard text.count >= name.count else { return false }
+        return (0...(text.count - name.count)).contains { text[$0..<$0 + name.count].elementsEqual(name) }
+    }
+
+    /// Writes the settings and the attribute. A setting someone else set
+    /// (another driver under the same name) is left alone, and said.
+    public func install() throws(GitError) -> Report {
         let (configuration, configurationName, attributesPath) = try locations()
-        var changes: [String] = []
-        for (name, value) in settings where configuration.string(name) != value {
-            try configuration.set(name, value)
-            changes.append("\(configurationName): \(name) = \(value)")
-        }
+        // Read first: an attributes file that cannot be read must stop the install before anything is written.
         var attributes = try LineFile(path: attributesPath)
-        if !attributes.lines.contains(where: DriverSetup.isAttributesLine) {
+        var report = Report()
+        for (name, value) in settings {
+            let existing = configuration.string(name)
+            if existing == value { continue }
+            if let existing, !Self.isOurs(existing) {
+                report.keptAlone.append("\(configurationName): kept \(name) = \(existing), which is not git-xcstrings'; "
+                                        + "unset it (git config --unset \(name)) and run install again to use git-xcstrings")
+                continue
+            }
+            try configuration.set(name, value)
+            report.changes.append("\(configurationName): \(name) = \(value)" + (existing == nil ? "" : " (was \(existing!))"))
+        }
+        if !attributes.lines.contains(where: DriverSetup.routesCatalogs) {
             attributes.append(DriverSetup.attributesLine)
             try attributes.write()
-            changes.append("\(attributesPath): added \(DriverSetup.attributesLine)")
+            report.changes.append("\(attributesPath): added \(DriverSetup.attributesLine)")
         }
-        return changes
+        return report
     }
 
-    /// Removes exactly what ``install()`` adds; returns what it changed.
-    public func uninstall() throws(GitError) -> [String] {
+    /// Removes what ``install()`` adds: git-xcstrings' settings (not
+    /// someone else's under the same names), and the attribute line unless
+    /// it is committed, which makes it the team's.
+    public func uninstall() throws(GitError) -> Report {
         let (configuration, configurationName, attributesPath) = try locations()
-        var changes: [String] = []
-        for name in ["merge.xcstrings.name", "merge.xcstrings.driver", "diff.xcstrings.textconv"] where try configuration.remove(name) {
-            changes.append("\(configurationName): removed \(name)")
+        var report = Report()
+        for (name, _) in settings {
+            guard let existing = configuration.string(name) else { continue }
+            guard Self.isOurs(existing) else {
+                report.keptAlone.append("\(configurationName): kept \(name) = \(existing), which is not git-xcstrings'")
+                continue
+            }
+            if try configuration.remove(name) { report.changes.append("\(configurationName): removed \(name)") }
         }
-        if !changes.isEmpty, try removeEmptySections(configurationName) {
-            changes.append("\(configurationName): removed (nothing else was in it)")
+        if !report.changes.isEmpty, try removeEmptySections(configurationName) {
+            report.changes.append("\(configurationName): removed (nothing else was in it)")
         }
         var attributes = try LineFile(path: attributesPath)
-        let count = attributes.lines.count
-        attributes.lines.removeAll(where: DriverSetup.isAttributesLine)
-        if attributes.lines.count != count {
-            if attributes.lines.allSatisfy({ $0.trimmingSpaces().isEmpty }) {
-                removeFile(attributesPath)
-                removeEmptyDirectories(above: attributesPath)
-                changes.append("\(attributesPath): removed (it held only \(DriverSetup.attributesLine))")
-            } else {
-                try attributes.write()
-                changes.append("\(attributesPath): removed \(DriverSetup.attributesLine)")
-            }
+        guard attributes.lines.contains(where: DriverSetup.isAttributesLine) else { return report }
+        if let committed = committedAttributes(), committed.lines.contains(where: DriverSetup.isAttributesLine) {
+            report.keptAlone.append("\(attributesPath): kept \(DriverSetup.attributesLine): it is committed, so the whole team's; "
+                                    + "remove it in a commit if nobody wants the driver")
+            return report
         }
-        return changes
+        attributes.removeLines(where: DriverSetup.isAttributesLine)
+        if attributes.lines.allSatisfy({ $0.trimmingSpaces().isEmpty }) && committedAttributes() == nil {
+            removeFile(attributesPath)
+            removeEmptyDirectories(above: attributesPath)
+            report.changes.append("\(attributesPath): removed (it held only \(DriverSetup.attributesLine))")
+        } else {
+            try attributes.write()
+            report.changes.append("\(attributesPath): removed \(DriverSetup.attributesLine)")
+        }
+        return report
     }
 
-    /// Whether `line` is the attribute install adds, whatever its spacing.
+    /// `.gitattributes` as HEAD has it, for a repository install.
+    private func committedAttributes() -> LineFile? {
+        guard scope == .repository, let repository = try? Repository(discoveringFrom: directory),
+              let bytes = repository.committedFile(".gitattributes") else { return nil }
+        return LineFile(path: "", bytes: bytes.array)
+    }
+
+    /// The words of an attributes line: its pattern and its attributes.
+    static func words(_ line: String) -> [Substring] {
+        line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+    }
+
+    /// Whether `line` is the attribute install adds, whatever its spacing and order.
     static func isAttributesLine(_ line: String) -> Bool {
-        line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }) == DriverSetup.attributesLine.split(separator: " ")
+        let words = words(line)
+        return words.first == "*.xcstrings" && Set(words.dropFirst()) == ["merge=xcstrings", "diff=xcstrings"]
+    }
+
+    /// Whether `line` already sends catalogs to both drivers (with other attributes too, maybe).
+    static func routesCatalogs(_ line: String) -> Bool {
+        let words = words(line)
+        return words.first == "*.xcstrings" && Set(words.dropFirst()).isSuperset(of: ["merge=xcstrings", "diff=xcstrings"])
     }
 
     /// Removes the directories install may have created above a global
@@ -106,7 +159,7 @@ public struct DriverSetup {
             guard let workTree = repository.workTree else {
                 throw GitError("\(repository.gitDirectory) is a bare repository: use --global")
             }
-            return (try Configuration.local(repository), repository.gitDirectory + "config", workTree + ".gitattributes")
+            return (try Configuration.local(repository), repository.commonDirectory + "config", workTree + ".gitattributes")
         case .global:
             let (configuration, path) = try Configuration.global()
             var attributes = configuration.string("core.attributesFile")
@@ -151,39 +204,59 @@ public struct DriverSetup {
 }
 
 /// A small text file as lines, each kept with the line end it had, for
-/// `.gitattributes` and git's config files.
+/// `.gitattributes` and git's config files. Written back, it has the bytes
+/// it was read with, but for the lines changed.
 struct LineFile {
     let path: String
     /// The lines without their LF; a line that ended with CR LF keeps its CR.
     var lines: [String]
+    /// Whether the last line ended with a line break (a file without one keeps it so).
+    var endsWithLineBreak = true
 
     init(path: String) throws(GitError) {
-        self.path = path
         guard Files.exists(path) else {
-            lines = []
+            self.init(path: path, bytes: [])
             return
         }
-        let bytes: [UInt8]
         do {
-            bytes = try Files.read(path)
+            self.init(path: path, bytes: try Files.read(path))
         } catch {
             throw GitError(error.description)
         }
+    }
+
+    init(path: String, bytes: [UInt8]) {
+        self.path = path
         // Split on bytes: in Swift, "\r\n" is one Character and never equals "\n".
         var parts = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-        if parts.last?.isEmpty == true { parts.removeLast() }
+        if parts.last?.isEmpty == true { parts.removeLast() } else if !bytes.isEmpty { endsWithLineBreak = false }
         lines = parts.map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Adds `line` with the file's line end: CR LF when its last line has one.
+    /// Whether the file's lines end with CR LF.
+    var usesCRLF: Bool { lines.contains { $0.utf8.last == 0x0D } }
+
+    /// Adds `line` with the file's line end (CR LF when its lines have one);
+    /// in a file without a final line break, the line it follows gets one.
     mutating func append(_ line: String) {
-        lines.append(lines.last?.utf8.last == 0x0D ? line + "\r" : line)
+        let crlf = usesCRLF
+        if !endsWithLineBreak, crlf, let last = lines.indices.last, lines[last].utf8.last != 0x0D { lines[last] += "\r" }
+        lines.append(crlf && endsWithLineBreak ? line + "\r" : line)
+    }
+
+    /// Removes the lines `shouldRemove` picks; in a file without a final line
+    /// break, the line left last loses its CR too, as ``append(_:)`` added it.
+    mutating func removeLines(where shouldRemove: (String) -> Bool) {
+        lines.removeAll(where: shouldRemove)
+        if !endsWithLineBreak, let last = lines.indices.last, lines[last].utf8.last == 0x0D { lines[last].removeLast() }
     }
 
     func write() throws(GitError) {
+        var text = lines.joined(separator: "\n")
+        if endsWithLineBreak && !lines.isEmpty { text += "\n" }
         do {
             try makeDirectories(forFile: path)
-            try AtomicFile.write(Array(lines.map { $0 + "\n" }.joined().utf8), to: path)
+            try AtomicFile.write(Array(text.utf8), to: path)
         } catch {
             throw GitError(error.description)
         }

@@ -45,6 +45,7 @@ final class LibGit2: @unchecked Sendable {
     let repository_free: git_repository_free_fn
     let repository_workdir: git_repository_workdir_fn
     let repository_path: git_repository_path_fn
+    let repository_commondir: git_repository_commondir_fn
     let repository_state: git_repository_state_fn
     let repository_config: git_repository_config_fn
     let repository_config_snapshot: git_repository_config_snapshot_fn
@@ -83,6 +84,9 @@ final class LibGit2: @unchecked Sendable {
 
     let diff_options_init: git_diff_options_init_fn
     let diff_find_options_init: git_diff_find_options_init_fn
+    let filter_list_load: git_filter_list_load_fn
+    let filter_list_apply_to_buffer: git_filter_list_apply_to_buffer_fn
+    let filter_list_free: git_filter_list_free_fn
     let diff_tree_to_tree: git_diff_tree_to_tree_fn
     let diff_tree_to_index: git_diff_tree_to_index_fn
     let diff_index_to_workdir: git_diff_index_to_workdir_fn
@@ -118,6 +122,7 @@ final class LibGit2: @unchecked Sendable {
         repository_free = try load("git_repository_free", git_repository_free_fn.self)
         repository_workdir = try load("git_repository_workdir", git_repository_workdir_fn.self)
         repository_path = try load("git_repository_path", git_repository_path_fn.self)
+        repository_commondir = try load("git_repository_commondir", git_repository_commondir_fn.self)
         repository_state = try load("git_repository_state", git_repository_state_fn.self)
         repository_config = try load("git_repository_config", git_repository_config_fn.self)
         repository_config_snapshot = try load("git_repository_config_snapshot", git_repository_config_snapshot_fn.self)
@@ -156,6 +161,9 @@ final class LibGit2: @unchecked Sendable {
 
         diff_options_init = try load("git_diff_options_init", git_diff_options_init_fn.self)
         diff_find_options_init = try load("git_diff_find_options_init", git_diff_find_options_init_fn.self)
+        filter_list_load = try load("git_filter_list_load", git_filter_list_load_fn.self)
+        filter_list_apply_to_buffer = try load("git_filter_list_apply_to_buffer", git_filter_list_apply_to_buffer_fn.self)
+        filter_list_free = try load("git_filter_list_free", git_filter_list_free_fn.self)
         diff_tree_to_tree = try load("git_diff_tree_to_tree", git_diff_tree_to_tree_fn.self)
         diff_tree_to_index = try load("git_diff_tree_to_index", git_diff_tree_to_index_fn.self)
         diff_index_to_workdir = try load("git_diff_index_to_workdir", git_diff_index_to_workdir_fn.self)

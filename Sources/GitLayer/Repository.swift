@@ -44,6 +44,40 @@ public final class Repository: @unchecked Sendable {
     }
 
     /// A snapshot of the repository's configuration (all levels).
+    /// The directory shared by every work tree of the repository (where
+    /// `config` is): `.git/` even from a linked work tree.
+    public var commonDirectory: String {
+        git.repository_commondir(pointer).map { String(cString: $0) } ?? gitDirectory
+    }
+
+    /// `bytes` as git would write them to the work tree at `path`: through
+    /// the checkout filters its attributes ask for (line ends for
+    /// `core.autocrlf` or `eol=crlf`, `ident`).
+    public func checkedOut(_ bytes: [UInt8], path: String) throws(GitError) -> [UInt8] {
+        var filters: OpaquePointer?
+        try git.check(git.filter_list_load(&filters, pointer, nil, path, GIT_FILTER_TO_WORKTREE, GIT_FILTER_DEFAULT.rawValue),
+                      "cannot read the attributes of \(path)")
+        guard let filters else { return bytes }
+        defer { git.filter_list_free(filters) }
+        var output = git_buf()
+        defer { git.buf_dispose(&output) }
+        let status = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { git.filter_list_apply_to_buffer(&output, filters, $0.baseAddress, $0.count) }
+        }
+        try git.check(status, "cannot apply the checkout filters of \(path)")
+        guard let start = output.ptr else { return [] }
+        return Array(UnsafeRawBufferPointer(start: start, count: output.size))
+    }
+
+    /// The file at `path` (from the top of the work tree) as HEAD has it; nil
+    /// when HEAD does not have it (or there is no commit yet).
+    public func committedFile(_ path: String) -> Bytes? {
+        guard let blob = try? peeled("HEAD:" + path, to: GIT_OBJECT_BLOB, "is not a file") else { return nil }
+        defer { git.object_free(blob) }
+        guard let id = git.object_id(blob)?.pointee else { return nil }
+        return try? blobBytes(BlobID(oid: id))
+    }
+
     public func configuration() throws(GitError) -> Configuration {
         var config: OpaquePointer?
         try git.check(git.repository_config_snapshot(&config, pointer), "cannot read the repository's configuration")

@@ -68,6 +68,17 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
             return true
         }
         guard sent else { return nil }
+        // A helper that hangs must not hang the command: an answer takes microseconds.
+        var ready = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+        while true {
+            let polled = poll(&ready, 1, Int32(CollationHelper.answerTimeout * 1000))
+            if polled < 0 && errno == EINTR { continue }
+            guard polled > 0 else {
+                hung = true
+                return nil
+            }
+            break
+        }
         var answer: UInt8 = 0
         while true {
             let count = read(output, &answer, 1)
@@ -82,10 +93,18 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
 
     /// An answer that was not 0, 1 or 2.
     private var badAnswer: UInt8?
+    /// The helper did not answer in time.
+    private var hung = false
+    /// Seconds to wait for one answer.
+    static let answerTimeout = 10
 
     /// Why the helper stopped answering.
     private func stopped() -> String {
         if let badAnswer { return "answered \(badAnswer), which is not a comparison" }
+        if hung {
+            if child > 0 { kill(child, SIGKILL); var status: Int32 = 0; waitpid(child, &status, 0) }
+            return "did not answer within \(CollationHelper.answerTimeout) s and was stopped"
+        }
         close(input)
         var status: Int32 = 0
         guard child > 0, waitpid(child, &status, 0) == child else { return "stopped answering" }

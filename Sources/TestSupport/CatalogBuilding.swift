@@ -1,4 +1,3 @@
-import CatalogFixtures
 import Foundation
 import SemanticDiff
 

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 @testable import SemanticDiff
@@ -159,6 +160,18 @@ struct MergeRulesTests {
         // Deleted on one side and untouched on the other: deleted.
         let deleted = try MergeCase(Self.base, ours, Self.base)
         #expect(try deleted.value[path: "strings", "Hello"] == nil)
+        // The changed entry already has an extractionState, after members that sort after it (another
+        // tool's order): it becomes stale once, never a second key (found by a hostile test).
+        let old: JSONValue = .object([("comment", .string("c"))])
+        let edited: JSONValue = .object([("comment", .string("c")), ("shouldTranslate", .bool(false)), ("extractionState", .string("manual"))])
+        let before = B.catalog([("Keep", .object([])), ("Old", old)]), removed = B.catalog([("Keep", .object([]))])
+        let after = B.catalog([("Keep", .object([])), ("Old", edited)])
+        for merge in [try MergeCase(before, after, removed, keepOrder: true), try MergeCase(before, removed, after, keepOrder: true)] {
+            #expect(merge.conflicts.isEmpty)
+            #expect(merge.text.components(separatedBy: "extractionState").count == 2, "\(merge.text)")
+            #expect(try merge.value[path: "strings", "Old", "extractionState"] == .string("stale"))
+            #expect(try JSONDocument(parsing: Array(merge.text.utf8)).warnings.isEmpty)
+        }
     }
 
     @Test("rule 6: a language, plural case, device or substitution deleted on one side and changed on the other is kept")

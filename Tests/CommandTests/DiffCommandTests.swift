@@ -249,4 +249,34 @@ struct DiffCommandTests {
 
             """, "\(result.stdout)")
     }
+
+    @Test("--cached before the first commit compares with nothing, as git diff --cached does; duplicate keys are warned of")
+    func cachedBeforeFirstCommit() throws {
+        let repository = try TestRepository()
+        try repository.write(Self.v1, to: "L.xcstrings")
+        try repository.git("add", "L.xcstrings")
+        let result = try repository.run(["diff", "--cached"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("L.xcstrings (new file)\n"), "\(result.stdout)")
+        try repository.directory.write("L.xcstrings", #"{"sourceLanguage":"en","strings":{"Hello":{},"Hello":{}},"version":"1.0"}"#)
+        let duplicate = try repository.run(["diff"])
+        #expect(duplicate.stderr.contains("warning: L.xcstrings (new):1:"), "\(duplicate.stderr)")
+        #expect(duplicate.stderr.contains("duplicate key \"Hello\""))
+    }
+
+    @Test("during a conflicted merge, a conflicted catalog is said to be unmerged, not read as its markers")
+    func unmerged() throws {
+        let repository = try TestRepository()
+        try repository.commit(Self.v1, at: "L.xcstrings", "one")
+        try repository.git("checkout", "-q", "-b", "other")
+        try repository.commit(B.catalog([("Hello", B.entry([("de", B.text("Grüß Gott")), ("fr", B.text("Salut", "needs_review"))]))]),
+                              at: "L.xcstrings", "other")
+        try repository.git("checkout", "-q", "main")
+        try repository.commit(Self.v2, at: "L.xcstrings", "two")
+        #expect(try repository.git("merge", "other").status != 0)
+        let result = try repository.run(["diff"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "L.xcstrings: unmerged (the merge left it conflicted; git xcstrings resolve merges it)\n")
+        #expect(result.stdout.isEmpty)
+    }
 }

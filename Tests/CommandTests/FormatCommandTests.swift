@@ -99,6 +99,14 @@ struct FormatCommandTests {
         #expect(failing.status == 0)
         #expect(failing.stderr == "warning: git-xcstrings-collate exited with status 1: keys with non-ASCII characters may not be in Xcode's order\n")
         #expect(failing.stdout.contains("\"ア\""))
+        // A helper that hangs is stopped after 10 s, and the command goes on.
+        try directory.write("hang", "#!/bin/sh\nexec sleep 120\n")
+        chmod(directory.path("hang"), 0o755)
+        let started = Date()
+        let hung = try CLI.run(["fmt", "-p", "L.xcstrings"], in: directory.url, environment: ["GIT_XCSTRINGS_COLLATE": directory.path("hang")])
+        #expect(hung.status == 0)
+        #expect(hung.stderr.contains("git-xcstrings-collate did not answer within 10 s and was stopped"), "\(hung.stderr)")
+        #expect(Date().timeIntervalSince(started) < 60)
         // A copy of the tool alone in a directory, with no helper on PATH.
         try FileManager.default.copyItem(atPath: CLI.executable.path, toPath: directory.path("git-xcstrings"))
         let alone = try CLI.launch(URL(fileURLWithPath: directory.path("git-xcstrings")), ["fmt", "-p", "L.xcstrings"],

@@ -238,4 +238,53 @@ struct GitMergeEndToEndTests {
         #expect(try CLI.run(["uninstall"], in: directory.url).status == 0)
         #expect(try directory.bytes(".gitattributes") == Array("*.png binary\r\n*.txt text\r\n".utf8))
     }
+
+    @Test("install leaves another tool's settings alone and says so; uninstall keeps a committed attributes line, the team's")
+    func installRespectsOthers() throws {
+        let repository = try TestRepository()
+        try repository.directory.write(".gitattributes", "*.xcstrings merge=xcstrings diff=xcstrings\n")
+        try repository.commitAll("team")
+        try repository.git("config", "merge.xcstrings.driver", "my-driver %O %A %B")
+        let install = try repository.run(["install"])
+        #expect(install.status == 1)
+        #expect(install.stderr.contains("kept merge.xcstrings.driver = my-driver %O %A %B, which is not git-xcstrings'"), "\(install.stderr)")
+        #expect(try repository.git("config", "merge.xcstrings.driver").stdout == "my-driver %O %A %B\n")
+        #expect(!install.stdout.contains(".gitattributes"))
+        let uninstall = try repository.run(["uninstall"])
+        #expect(uninstall.status == 0)
+        #expect(uninstall.stdout.contains("kept: ") && uninstall.stdout.contains("it is committed"), "\(uninstall.stdout)")
+        #expect(try repository.git("status", "--porcelain").stdout == "")
+        #expect(try repository.git("config", "merge.xcstrings.driver").stdout == "my-driver %O %A %B\n")
+        #expect(try repository.git("config", "diff.xcstrings.textconv").status != 0)
+    }
+
+    @Test("install: an equivalent line in another order is enough; a file without a final line break comes back byte for byte")
+    func installAttributesShapes() throws {
+        let repository = try TestRepository()
+        try repository.directory.write(".gitattributes", "*.xcstrings  diff=xcstrings merge=xcstrings\n")
+        #expect(try repository.run(["install"]).stdout.contains(".gitattributes") == false)
+        let original = Array("a text\r\n*.png binary".utf8)
+        try repository.directory.write(".gitattributes", original)
+        #expect(try repository.run(["install"]).status == 0)
+        #expect(try repository.directory.bytes(".gitattributes") == Array("a text\r\n*.png binary\r\n*.xcstrings merge=xcstrings diff=xcstrings".utf8))
+        #expect(try repository.run(["uninstall"]).status == 0)
+        #expect(try repository.directory.bytes(".gitattributes") == original)
+        // An attributes path that cannot be written stops install before any setting is.
+        try FileManager.default.removeItem(atPath: repository.directory.path(".gitattributes"))
+        try FileManager.default.createDirectory(atPath: repository.directory.path(".gitattributes"), withIntermediateDirectories: true)
+        #expect(try repository.run(["install"]).status == 2)
+        #expect(try repository.git("config", "merge.xcstrings.driver").status != 0)
+    }
+
+    @Test("install from a linked work tree names the configuration it really writes")
+    func installLinkedWorkTree() throws {
+        let repository = try TestRepository()
+        try repository.directory.write("README", "x\n")
+        try repository.commitAll("one")
+        try repository.git("worktree", "add", "-q", "linked")
+        let result = try repository.run(["install"], from: "linked")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("/.git/config: merge.xcstrings.driver"), "\(result.stdout)")
+        #expect(!result.stdout.contains("worktrees"))
+    }
 }

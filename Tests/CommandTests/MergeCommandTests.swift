@@ -45,6 +45,13 @@ struct MergeCommandTests {
         #expect(result.stderr == "L.xcstrings: merged 1 key, 1 translation; 1 conflict: \"Hello\" de\n")
         let merged = try directory.read("ours")
         #expect(merged.contains("<<<<<<<<< HEAD\n            \"value\" : \"Servus\"\n=========\n            \"value\" : \"Moin\"\n>>>>>>>>> topic\n"))
+        // Any marker size git may pass (conflict-marker-size=1000 in .gitattributes), and labels kept on one line.
+        try directory.write("ours", Self.ours.xcodeLayout())
+        let long = try CLI.run(["merge", "--marker-size", "1000", "--label-ours", "two\nlines", "base", "ours", "theirs"], in: directory.url)
+        #expect(long.status == 1, "\(long.stderr)")
+        let text = try directory.read("ours")
+        #expect(text.contains("\n" + String(repeating: "<", count: 1000) + " two lines\n"))
+        #expect(text.contains("\n" + String(repeating: ">", count: 1000) + " theirs\n"))
     }
 
     @Test("-p prints and leaves OURS alone; -q is silent; -v lists the decisions")

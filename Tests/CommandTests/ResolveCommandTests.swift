@@ -80,8 +80,9 @@ struct ResolveCommandTests {
 
     /// A repository where merging `other` into main conflicts on the catalog:
     /// main adds French to every entry, `other` Spanish (the lines meet).
-    static func conflictingMerge() throws -> Repository {
+    static func conflictingMerge(configure: (Repository) throws -> Void = { _ in }) throws -> Repository {
         let repository = try Repository()
+        try configure(repository)
         try repository.git("checkout", "-q", "-b", "other")
         try repository.commit(adding(["A", "B", "C"].map { ($0, "es") }), "Spanish")
         try repository.git("checkout", "-q", "main")
@@ -368,6 +369,10 @@ struct ResolveCommandTests {
         #expect(result.stdout == "no conflicted catalog in the index (1 other conflicted path left alone)\n")
         #expect(try repository.directory.bytes("README") == readme)
         #expect(try repository.unmerged().contains("README"))
+        // A PATH that matches no conflicted path is an error, as for git add.
+        let typo = try repository.resolve(["typo.xcstrings"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr == "error: 'typo.xcstrings' is not a conflicted path\n", "\(typo.stderr)")
     }
 
     @Test("a catalog someone already resolved by hand is left as it is")
@@ -447,5 +452,19 @@ struct ResolveCommandTests {
         let notRepository = try CLI.run(["resolve"], in: outside.url, environment: ["GIT_CEILING_DIRECTORIES": outside.url.deletingLastPathComponent().path])
         #expect(notRepository.status == 2)
         #expect(notRepository.stderr.contains("not a git repository"))
+    }
+
+    @Test("with core.autocrlf, git's CR LF output is recognised, and the result is written with CR LF and staged with LF")
+    func crlf() throws {
+        let repository = try Self.conflictingMerge(configure: { try $0.git("config", "core.autocrlf", "true") })
+        let before = try repository.directory.bytes(Self.path)
+        #expect(before.contains(0x0D))
+        let result = try repository.resolve()
+        #expect(result.status == 0, "\(result.stderr)")
+        let after = try repository.directory.bytes(Self.path)
+        #expect(after.contains(0x0D) && !String(decoding: after, as: UTF8.self).contains("<<<<<<<"))
+        let staged = try repository.git("show", ":\(Self.path)").stdout
+        #expect(!staged.contains("\r"))
+        #expect(try repository.unmerged().isEmpty)
     }
 }

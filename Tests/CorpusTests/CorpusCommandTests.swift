@@ -31,20 +31,20 @@ struct CorpusCommandTests {
         try directory.write("new.xcstrings", #"{"sourceLanguage":"en","strings":{},"version":"1.0"}"#)
         let names = try Self.blobs()
         #expect(names.count > 1000)
-        let failures = Failures()
+        let failures = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: names.count) { index in
             let name = names[index]
             let path = Corpus.directory.appendingPathComponent("blobs").appendingPathComponent(name).path
             do {
                 try Self.check(path, name: name, empty: empty, emptyCatalog: emptyCatalog, failures: failures)
             } catch {
-                failures.add("\(name): \(error)")
+                failures.append("\(name): \(error)")
             }
         }
-        #expect(failures.list.isEmpty, "\(failures.list.count) failures: \(failures.list.prefix(20))")
+        #expect(failures.value.isEmpty, "\(failures.value.count) failures: \(failures.value.sorted().prefix(20))")
     }
 
-    static func check(_ path: String, name: String, empty: String, emptyCatalog: String, failures: Failures) throws {
+    static func check(_ path: String, name: String, empty: String, emptyCatalog: String, failures: Locked<[String]>) throws {
         let bytes = try Files.read(path)
         let document = try? JSONDocument(parsing: bytes)
         func run(_ arguments: [String], _ allowed: Set<Int32>) throws -> CLI.Result {
@@ -52,7 +52,7 @@ struct CorpusCommandTests {
             let crashed = result.stderr.contains("Fatal error") || result.stderr.contains("Backtrace")
                 || result.stderr.contains("Swift runtime failure")
             if crashed || !allowed.contains(result.status) {
-                failures.add("\(name): \(arguments.first!) \(arguments.dropFirst().first ?? "") exited \(result.status): "
+                failures.append("\(name): \(arguments.first!) \(arguments.dropFirst().first ?? "") exited \(result.status): "
                              + result.stderr.prefix(300))
             }
             return result
@@ -61,47 +61,34 @@ struct CorpusCommandTests {
             // Not valid JSON: refused with a position, printed as it is by textconv, never merged into "clean".
             let format = try run(["fmt", "-p", path], [2])
             if !format.stdout.isEmpty || !format.stderr.hasPrefix(path + ":") {
-                failures.add("\(name): fmt -p of invalid JSON: \(format.stderr.prefix(200))")
+                failures.append("\(name): fmt -p of invalid JSON: \(format.stderr.prefix(200))")
             }
             _ = try run(["fmt", "--check", path], [2])
             let textconv = try run(["textconv", path], [0])
-            if textconv.stdoutBytes != bytes { failures.add("\(name): textconv of invalid JSON changed its bytes") }
+            if textconv.stdoutBytes != bytes { failures.append("\(name): textconv of invalid JSON changed its bytes") }
             _ = try run(["diff", "--no-index", emptyCatalog, path], [2])
             _ = try run(["merge", "-p", "-q", path, path, path], [1])
             return
         }
         let formatted = XcodeLayout.format(document, finalNewline: document.endsWithNewline)
         let format = try run(["fmt", "-p", path], [0])
-        if format.stdoutBytes != formatted { failures.add("\(name): fmt -p is not the document in Xcode's layout") }
+        if format.stdoutBytes != formatted { failures.append("\(name): fmt -p is not the document in Xcode's layout") }
         let check = try run(["fmt", "--check", path], formatted == bytes ? [0] : [1])
-        if (check.stdout == path + "\n") != (formatted != bytes) { failures.add("\(name): fmt --check listed \(check.stdout)") }
+        if (check.stdout == path + "\n") != (formatted != bytes) { failures.append("\(name): fmt --check listed \(check.stdout)") }
         let textconv = try run(["textconv", path], [0])
-        if textconv.stdout.isEmpty || !textconv.stderr.isEmpty { failures.add("\(name): textconv: \(textconv.stderr.prefix(200))") }
+        if textconv.stdout.isEmpty || !textconv.stderr.isEmpty { failures.append("\(name): textconv: \(textconv.stderr.prefix(200))") }
         _ = try run(["diff", "--no-index", emptyCatalog, path], [0])
         let itself = try run(["diff", "--exit-code", "--no-index", path, path], [0])
-        if !itself.stdout.isEmpty { failures.add("\(name): diff against itself printed \(itself.stdout.prefix(200))") }
+        if !itself.stdout.isEmpty { failures.append("\(name): diff against itself printed \(itself.stdout.prefix(200))") }
         let json = try run(["diff", "--json", "--no-index", emptyCatalog, path], [0])
-        if (try? JSONDocument(parsing: json.stdoutBytes)) == nil { failures.add("\(name): diff --json does not parse") }
+        if (try? JSONDocument(parsing: json.stdoutBytes)) == nil { failures.append("\(name): diff --json does not parse") }
         let same = try run(["merge", "-p", "-q", path, path, path], [0])
-        if same.stdoutBytes != formatted { failures.add("\(name): merge -p X X X is not X in Xcode's layout") }
+        if same.stdoutBytes != formatted { failures.append("\(name): merge -p X X X is not X in Xcode's layout") }
         let added = try run(["merge", "-p", "-q", empty, path, path], [0])
-        if added.stdoutBytes != formatted { failures.add("\(name): merge -p EMPTY X X is not X in Xcode's layout") }
+        if added.stdoutBytes != formatted { failures.append("\(name): merge -p EMPTY X X is not X in Xcode's layout") }
     }
+}
 
-    final class Failures: @unchecked Sendable {
-        private let lock = NSLock()
-        private var items: [String] = []
-
-        func add(_ failure: String) {
-            lock.lock()
-            items.append(failure)
-            lock.unlock()
-        }
-
-        var list: [String] {
-            lock.lock()
-            defer { lock.unlock() }
-            return items.sorted()
-        }
-    }
+extension Locked where Value == [String] {
+    func append(_ item: String) { mutate { $0.append(item) } }
 }

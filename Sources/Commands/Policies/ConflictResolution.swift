@@ -42,32 +42,85 @@ struct ConflictResolution {
     }
 
     /// Why the work-tree file `current` must not be replaced by `merged`;
-    /// nil when it may be (it is `merged`, either side, or git's line merge
-    /// of the stages as git wrote it).
+    /// nil when it may be: it is `merged`, either side, or git's line merge
+    /// of the stages as git left it (line ends aside: git may have written
+    /// CR LF for `core.autocrlf`).
     static func handEdit(_ current: [UInt8], merged: [UInt8], contents: [Bytes], path: String, shown: String) -> Refusal? {
-        if current == merged || contents[1].equals(current) || contents[2].equals(current)
-            || isLineMerge(current, of: contents, path: path) { return nil }
+        let text = withoutCR(current)
+        if text == withoutCR(merged) || text == withoutCR(contents[1].array) || text == withoutCR(contents[2].array)
+            || isLineMerge(text, of: contents.map { withoutCR($0.array) }) { return nil }
         if (try? JSONDocument(parsing: current)) != nil {
             return Refusal("the work-tree file is valid JSON and differs from both sides, so it looks resolved by hand; left as it is "
                            + "(git add it to keep it, resolve --force to merge again, or git checkout -m \(shown) to start over)")
         }
-        return Refusal("edited since git's merge wrote it (neither git's line merge of the stages nor either side); left as it is "
-                       + "(resolve --force to merge again anyway, or git checkout -m \(shown) to start over)")
+        return Refusal("edited since git's merge wrote it (it is neither git's line merge of the stages nor either side); "
+                       + "left as it is (resolve --force to merge again anyway, or git checkout -m \(shown) to start over)")
     }
 
-    /// Whether `current` is git's line merge of the three stages as git
-    /// writes it in any conflict style, labels and marker length aside.
-    static func isLineMerge(_ current: [UInt8], of contents: [Bytes], path: String) -> Bool {
+    /// Whether `current` is git's line merge of `stages` (base, ours,
+    /// theirs) as git wrote it, in any conflict style and whatever line diff
+    /// git used (it defaults to histogram, which libgit2 does not have).
+    /// Exactly libgit2's merge in some style and algorithm is; so is a file
+    /// whose conflict hunks are whole, whose every hunk side is a run of lines
+    /// of that stage, and which, with either side taken in every hunk, still
+    /// has every line that side wrote and nothing from anywhere else (the
+    /// number of hunks says nothing: git's histogram diff may make 18 where
+    /// libgit2's makes 4,000). Taking a side of a hunk by hand, editing inside
+    /// one or outside them all fail one of these; keeping both sides of a
+    /// hunk by hand does not, and is merged again.
+    static func isLineMerge(_ current: [UInt8], of stages: [[UInt8]]) -> Bool {
         let wanted = ConflictMarkers.normalizedLines(current)
-        let inputs = contents.map(\.array)
         for algorithm in LineMerge.Algorithm.allCases {
             for style in [ConflictMarkers.Style.merge, .diff3, .zdiff3] {
-                guard let merged = try? LineMerge.merge(base: inputs[0], ours: inputs[1], theirs: inputs[2], path: path,
+                guard let merged = try? LineMerge.merge(base: stages[0], ours: stages[1], theirs: stages[2], path: nil,
                                                         markers: ConflictMarkers(style: style), algorithm: algorithm) else { continue }
                 if ConflictMarkers.normalizedLines(merged.bytes) == wanted { return true }
             }
         }
+        guard let hunks = ConflictMarkers.hunks(in: current), !hunks.isEmpty else { return false }
+        let lines = stages.map(Self.lines)
+        for hunk in hunks {
+            guard contains(lines[1], hunk.ours), contains(lines[2], hunk.theirs), hunk.base.map({ contains(lines[0], $0) }) ?? true
+            else { return false }
+        }
+        // Lines are compared by content, not by where a diff would align them (that is what differs between diffs).
+        let sets = lines.map { Set($0) }
+        for (side, other) in [(1, 2), (2, 1)] {
+            let taken = Set(Self.lines(ConflictMarkers.resolved(current, takingOurs: side == 1)))
+            // Every line this side wrote (that the base has nowhere) is still there…
+            if lines[side].contains(where: { !sets[0].contains($0) && !taken.contains($0) }) { return false }
+            // …and every line comes from one of the sides.
+            if taken.contains(where: { !sets[side].contains($0) && !sets[other].contains($0) }) { return false }
+        }
+        return true
+    }
+
+    /// The lines of `text` (LF-separated).
+    static func lines(_ text: [UInt8]) -> [ArraySlice<UInt8>] {
+        var lines = text.split(separator: 0x0A, omittingEmptySubsequences: false)
+        if text.last == 0x0A { lines.removeLast() }
+        return lines
+    }
+
+    /// Whether `run` is a run of consecutive lines of `lines` (an empty run always is).
+    static func contains(_ lines: [ArraySlice<UInt8>], _ run: [ArraySlice<UInt8>]) -> Bool {
+        guard let first = run.first else { return true }
+        guard run.count <= lines.count else { return false }
+        for start in 0...(lines.count - run.count) where lines[start] == first {
+            if lines[start..<start + run.count].elementsEqual(run) { return true }
+        }
         return false
+    }
+
+    /// `text` with the CR of every CR LF removed.
+    static func withoutCR(_ text: [UInt8]) -> [UInt8] {
+        guard text.contains(0x0D) else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.count)
+        for (index, byte) in text.enumerated() where !(byte == 0x0D && index + 1 < text.count && text[index + 1] == 0x0A) {
+            result.append(byte)
+        }
+        return result
     }
 
     /// A reason to leave a catalog as it is.

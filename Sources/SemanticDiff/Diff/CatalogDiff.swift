@@ -20,6 +20,7 @@ public enum CatalogDiff {
                 changes.append(change)
             }
         }
+        if let old, let new { changes += UnlistedChanges.between(topLevelOf: old, new) }
         var removedTranslations: [String: Int] = [:]
         withRaw(old?.document) { oldRaw in
             withRaw(new?.document) { newRaw in

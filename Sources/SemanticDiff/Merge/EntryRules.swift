@@ -104,25 +104,26 @@ extension MergeEngine {
     func stale(_ entry: SideValue) -> Merged {
         guard let node = entry.node, kind(entry) == .object else { return .copy(entry.side, entry.node!) }
         let raw = sources[entry.side]
-        let members = ObjectMembers(raw, node)
+        let field = CatalogField.extractionState.rawValue, stale = ExtractionState.stale.rawValue
+        // An entry that has the field keeps it where it is, with the new value.
+        if raw.member(.extractionState, in: node) != nil {
+            return .object(ObjectMembers(raw, node).map { member in
+                raw.keyEquals(member.key, .extractionState)
+                    ? MergedMember(key: .node(entry.side, member.key), value: .string(stale))
+                    : MergedMember(key: .node(entry.side, member.key), value: .copy(entry.side, member.value))
+            })
+        }
+        // Else it goes before the first member that sorts after it (the writer sorts anyway).
         var result: [MergedMember] = []
         var placed = false
-        let field = CatalogField.extractionState.rawValue, stale = ExtractionState.stale.rawValue
-        let staleMember = MergedMember(key: .name(field), value: .string(stale))
-        for member in members {
-            let name = keyName(entry.side, member.key)
-            if name == field {
-                result.append(MergedMember(key: .node(entry.side, member.key), value: .string(stale)))
-                placed = true
-                continue
-            }
-            if !placed && KeyCollation.compare(field, name) < 0 {
-                result.append(staleMember)
+        for member in ObjectMembers(raw, node) {
+            if !placed && KeyCollation.compare(field, keyName(entry.side, member.key)) < 0 {
+                result.append(MergedMember(key: .name(field), value: .string(stale)))
                 placed = true
             }
             result.append(MergedMember(key: .node(entry.side, member.key), value: .copy(entry.side, member.value)))
         }
-        if !placed { result.append(staleMember) }
+        if !placed { result.append(MergedMember(key: .name(field), value: .string(stale))) }
         return .object(result)
     }
 
