@@ -214,4 +214,20 @@ struct JSONReaderTests {
             #expect(try !JSONDocument(parsing: bytes(variant)).isInXcodeLayout, "\(variant)")
         }
     }
+
+    @Test("the node array of ARCHITECTURE.md's worked example, node by node")
+    func workedExample() throws {
+        let document = try JSONDocument(parsing: bytes(#"{"strings":{"Hi":{"comment":"x"}},"version":"1.0"}"#))
+        let expected: [(JSONKind, UInt32, UInt32, UInt32, UInt32)] = [
+            (.object, 0, 50, 9, 2), (.string, 1, 10, 2, 0), (.object, 11, 33, 7, 1), (.string, 12, 16, 4, 0),
+            (.object, 17, 32, 7, 1), (.string, 18, 27, 6, 0), (.string, 28, 31, 7, 0), (.string, 34, 43, 8, 0),
+            (.string, 44, 49, 9, 0),
+        ]
+        #expect(document.nodes.count == expected.count)
+        for (index, (kind, start, end, next, count)) in expected.enumerated() {
+            let node = document.nodes[index]
+            #expect((node.kind, node.start, node.end, node.next, node.count) == (kind, start, end, next, count), "node \(index)")
+        }
+        #expect(document.members(of: 0).map { [$0.key, $0.value] } == [[1, 2], [7, 8]])
+    }
 }
