@@ -23,8 +23,18 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
     private var child: pid_t = 0
     private var problem: String?
 
-    private init() {
+    /// A helper of its own, started when first needed and stopped when this
+    /// goes; the tool uses ``shared``.
+    public init() {
         pthread_mutex_init(&lock, nil)
+    }
+
+    deinit {
+        // The helper ends when its input closes.
+        if input >= 0 { close(input) }
+        if output >= 0 { close(output) }
+        if child > 0 { var status: Int32 = 0; waitpid(child, &status, 0) }
+        pthread_mutex_destroy(&lock)
     }
 
     /// Why the helper could not answer, when an approximate order was used
@@ -118,30 +128,24 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
         guard let program = CollationHelper.locate() else { return "was not found next to git-xcstrings or on PATH" }
         // A helper that dies must not take this process with it.
         signal(SIGPIPE, SIG_IGN)
-        var toChild: [Int32] = [0, 0], fromChild: [Int32] = [0, 0]
-        guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else { return "could not be started: \(systemError())" }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
-        for descriptor in toChild + fromChild { posix_spawn_file_actions_addclose(&actions, descriptor) }
-        var pid = pid_t()
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup(program), nil]
-        defer { free(argv[0]) }
-        let status = posix_spawn(&pid, program, &actions, nil, argv, environ)
-        close(toChild[0])
-        close(fromChild[1])
-        guard status == 0 else {
-            close(toChild[1])
-            close(fromChild[0])
-            return "could not be started (\(program)): \(systemError(status))"
+        guard let toChild = ChildProcess.pipe() else { return "could not be started: \(systemError())" }
+        guard let fromChild = ChildProcess.pipe() else {
+            close(toChild.read)
+            close(toChild.write)
+            return "could not be started: \(systemError())"
         }
-        child = pid
-        _ = fcntl(toChild[1], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(fromChild[0], F_SETFD, FD_CLOEXEC)
-        input = toChild[1]
-        output = fromChild[0]
+        let started = ChildProcess.spawn([program], searchingPath: false, input: toChild.read, output: fromChild.write)
+        close(toChild.read)
+        close(fromChild.write)
+        switch started {
+        case .success(let pid): child = pid
+        case .failure(let error):
+            close(toChild.write)
+            close(fromChild.read)
+            return "could not be started (\(program)): \(systemError(error.number))"
+        }
+        input = toChild.write
+        output = fromChild.read
         return nil
     }
 
