@@ -59,6 +59,12 @@ let package = Package(
         // Writes JSON/CollationTable+Generated.swift from Foundation (scripts/generate-collation-table).
         .executableTarget(name: "generate-collation-table", dependencies: ["SemanticDiff", "FoundationCollation"]),
 
+        // CLDR's plural rules, read from the ICU behind Foundation.
+        .target(name: "FoundationPlurals", dependencies: ["SemanticDiff"],
+                linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
+        // Writes Check/PluralRules+Generated.swift (scripts/generate-plural-rules).
+        .executableTarget(name: "generate-plural-rules", dependencies: ["FoundationPlurals"]),
+
         // For tests, benchmarks and the fuzzer: generated and edited
         // catalogs, the Foundation oracle, the invariants every merge must
         // keep, repositories made with git, and the corpus.

@@ -92,6 +92,8 @@ XCS_GIT_FUNCTION(git_index_conflict_iterator_new)
 XCS_GIT_FUNCTION(git_index_conflict_next)
 XCS_GIT_FUNCTION(git_index_conflict_iterator_free)
 XCS_GIT_FUNCTION(git_index_add_bypath)
+XCS_GIT_FUNCTION(git_index_entrycount)
+XCS_GIT_FUNCTION(git_index_get_byindex)
 
 #undef XCS_GIT_FUNCTION
 

@@ -56,6 +56,29 @@ public final class Index {
         return conflicts
     }
 
+    /// The paths of the index ending in `suffix` (`.xcstrings`), each once,
+    /// with the blob it has staged: stage 0, or ours' stage for a path in
+    /// conflict (nil when ours deleted it). In the index's order.
+    public func files(endingWith suffix: String) -> [(path: String, blob: BlobID?)] {
+        var files: [(path: String, blob: BlobID?)] = []
+        var suffix = suffix
+        let count = git.index_entrycount(pointer)
+        for position in 0..<count {
+            guard let entry = git.index_get_byindex(pointer, position), let name = entry.pointee.path else { continue }
+            let length = strlen(name)
+            let matches = suffix.withUTF8 { wanted in
+                length >= wanted.count && memcmp(name + (length - wanted.count), wanted.baseAddress!, wanted.count) == 0
+            }
+            guard matches else { continue }
+            let path = String(cString: name)
+            // Entries are sorted by path, then stage (bits 12–13 of the flags, GIT_INDEX_STAGE_SHIFT).
+            let stage = (Int(entry.pointee.flags) >> 12) & 3
+            if files.last?.path != path { files.append((path, nil)) }
+            if stage == 0 || stage == 2 { files[files.count - 1].blob = BlobID(oid: entry.pointee.id) }
+        }
+        return files
+    }
+
     /// What `git add PATH` does: the work tree's file becomes the path's
     /// only entry (stage 0) and its conflict entries go (kept as resolve-undo
     /// information, as git keeps them). Call ``write()`` to save the index.

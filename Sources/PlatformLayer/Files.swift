@@ -102,6 +102,34 @@ public enum Files {
     public static func exists(_ path: String) -> Bool {
         access(path, F_OK) == 0
     }
+
+    /// Whether `path` is a directory (or a symbolic link to one).
+    public static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The `.xcstrings` files under directory `path`, sorted; hidden
+    /// directories (`.git`, `.build`) are skipped, and links to directories
+    /// are not followed (they may loop).
+    public static func catalogs(under path: String) -> [String] {
+        var found: [String] = []
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            guard !name.hasPrefix(".") else { continue }
+            let child = path.hasSuffix("/") ? path + name : path + "/" + name
+            var status = stat()
+            guard lstat(child, &status) == 0 else { continue }
+            if (status.st_mode & S_IFMT) == S_IFDIR {
+                found += catalogs(under: child)
+            } else if name.hasSuffix(".xcstrings") {
+                found.append(child)
+            }
+        }
+        return found.sorted()
+    }
 }
 
 @inline(__always)

@@ -135,6 +135,10 @@ case "mergecorpus":
     MergeTiming.corpus(Array(arguments.dropFirst()))
 case "replay":
     Replay.run(corpus: arguments[1], tool: arguments[2], verbose: arguments.contains("-v"))
+case "check-corpus":
+    // check-corpus CORPUS TOOL [SAMPLES] [RULE]
+    CheckCorpus.run(corpus: arguments[1], tool: arguments[2], samples: arguments.count > 3 ? Int(arguments[3])! : 3,
+                    rule: arguments.count > 4 ? arguments[4] : nil)
 case "generate":
     let keys = Int(arguments[1])!, languages = Int(arguments[2])!
     let seed = arguments.count > 4 ? UInt64(arguments[4])! : 1
@@ -147,6 +151,6 @@ case "truncate-while-mapped":
     print(mapped.reduce(0) { $0 &+ Int($1) })
     exit(0)
 default:
-    print("usage: xcstrings-bench json FILE… | peak FILE | generate KEYS LANGUAGES OUT [SEED] | edit IN OUT SEED EDITS | mergetime … | mergecorpus … | difftime … | replay CORPUS TOOL [-v] | truncate-while-mapped FILE")
+    print("usage: xcstrings-bench json FILE… | peak FILE | generate KEYS LANGUAGES OUT [SEED] | edit IN OUT SEED EDITS | mergetime … | mergecorpus … | difftime … | replay CORPUS TOOL [-v] | check-corpus CORPUS TOOL [SAMPLES] [RULE] | truncate-while-mapped FILE")
     exit(2)
 }

@@ -9,6 +9,7 @@ public enum Tool {
         MergeCommand.self,
         ResolveCommand.self,
         DiffCommand.self,
+        CheckCommand.self,
         TextconvCommand.self,
         InstallCommand.self,
         UninstallCommand.self,

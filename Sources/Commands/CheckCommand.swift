@@ -1,0 +1,218 @@
+import PlatformLayer
+import GitLayer
+import SemanticDiff
+
+/// `git xcstrings check`: what would ship broken in catalogs.
+enum CheckCommand: Command {
+    static let name = "check"
+    static let synopsis = "git xcstrings check [--json | --format text|json|github|sarif] [--summary] [--language L]… [--rule R]… [--disable R]… [--severity error|warning|info] [--staged] [PATH…]"
+    static let summary = "Find what would ship broken: plurals per CLDR, placeholders, language codes, states."
+    static var details: String {
+        var text = """
+            options:
+              --format FORMAT      text (PATH:LINE:COLUMN: SEVERITY: MESSAGE [RULE]), json,
+                                   github (GitHub Actions annotations) or sarif (SARIF 2.1.0)
+              --json               the same as --format json
+              --summary            also a table per language: translated, needs_review, new,
+                                   missing and stale entries, and the share translated
+              --language L         only findings about language L (repeat for more)
+              --rule R             only rule R (repeat for more)
+              --disable R          not rule R (repeat for more)
+              --severity S         the least severity that fails the check: error (the
+                                   default), warning or info
+              --staged             check the versions staged in the index (for a pre-commit
+                                   hook) instead of the work tree's
+              --color[=WHEN]       always, never or auto (a terminal without NO_COLOR)
+              --no-color           the same as --color=never
+              -h, --help           show this help
+
+            Without PATH, every .xcstrings file git tracks is checked, from any directory
+            of the work tree; a directory PATH stands for the catalogs under it. Outside a
+            repository, PATHs are required.
+
+            rules (default severity):
+
+            """
+        for rule in CheckRule.allCases {
+            text += "  " + rule.rawValue.padding(toLength: 25) + rule.defaultSeverity.rawValue.padding(toLength: 9) + rule.summary + "\n"
+        }
+        text += """
+
+            Plural categories come from CLDR (\(PluralRules.source)). A category is required when
+            CLDR's rules select it for some number below one million written without an
+            exponent, whole or with one or two decimals; `zero` is never required (Apple's
+            explicit zero is allowed everywhere), and a category that only serves exact
+            millions and compact exponents, such as `many` in French, Spanish, Italian,
+            Portuguese and Catalan, is optional. Placeholders are compared typed as printf
+            reads them: %d against %lld is a warning (another size), %@ against %d an
+            error; positional arguments (%1$@ %2$@) may change order. In zero, one and two
+            a translation may leave the number out ("Eine Datei").
+
+            configuration (git config, per repository or globally; options win):
+              xcstrings.check.disable         rules not to run, separated by commas or spaces
+              xcstrings.check.severity.RULE   error, warning, info, or off to disable it
+
+            Exit status: 0 when no finding is at or above the failing severity, 1 when
+            some are, 2 for a file that cannot be read or parsed, or wrong arguments.
+            """
+        return text
+    }
+    static let spec = Arguments.Spec(
+        flags: ["json", "summary", "staged", "cached", "no-color", "help"],
+        options: ["format", "language", "rule", "disable", "severity"],
+        optionalValues: ["color"],
+        aliases: ["h": "help"])
+
+    static func run(_ arguments: Arguments) -> Int32 {
+        let format = arguments.has("json") ? "json" : (arguments.value("format") ?? "text")
+        guard ["text", "json", "github", "sarif"].contains(format) else {
+            return Tool.usageFailure(self, "--format takes text, json, github or sarif, not '\(format)'")
+        }
+        let color: Bool
+        switch arguments.has("no-color") ? "never" : arguments.value("color") {
+        case nil, "auto": color = Console.wantsColor()
+        case "", "always": color = true
+        case "never": color = false
+        case let other?: return Tool.usageFailure(self, "--color takes always, never or auto, not '\(other)'")
+        }
+        let staged = arguments.has("staged") || arguments.has("cached")
+        let paths = arguments.positional + (arguments.afterSeparator ?? [])
+        let repository = try? Repository(discoveringFrom: ".")
+        if repository == nil && (paths.isEmpty || staged) {
+            return Tool.usageFailure(self, staged ? "--staged needs a git repository" : "not in a git repository: name the catalogs to check")
+        }
+
+        var options: CheckOptions
+        let failing: Severity
+        do {
+            (options, failing) = try checkOptions(arguments, configuration: try? repository?.configuration())
+        } catch {
+            return Tool.usageFailure(self, error.message)
+        }
+
+        let targets: [Target]
+        do {
+            targets = try self.targets(paths, repository: repository, staged: staged)
+        } catch let error as UsageError {
+            return Tool.usageFailure(self, error.message)
+        } catch {
+            Console.error("error: \(error)")
+            return ExitStatus.failure
+        }
+
+        var status = ExitStatus.success
+        var files: [CheckedFile] = []
+        for target in targets {
+            let catalog: Catalog
+            do {
+                catalog = try Catalog(parsing: try target.source.bytes(in: repository))
+            } catch let error as CatalogError {
+                Console.error("error: \(target.shownPath):\(error)")
+                status = ExitStatus.failure
+                continue
+            } catch {
+                Console.error("error: \(target.shownPath): \(error)")
+                status = ExitStatus.failure
+                continue
+            }
+            let findings = CatalogCheck.findings(catalog, options: options)
+            files.append(CheckedFile(path: target.shownPath, repositoryPath: target.repositoryPath, findings: findings,
+                                     summary: arguments.has("summary") ? LanguageSummary.languages(of: catalog) : nil))
+        }
+        switch format {
+        case "json": Console.write(CheckReport.json(files))
+        case "sarif": Console.write(CheckReport.sarif(files, toolVersion: Tool.version))
+        case "github": Console.out(CheckReport.github(files))
+        default: Console.out(CheckReport.text(files, color: color))
+        }
+        if status == ExitStatus.success, files.contains(where: { $0.findings.contains { $0.severity >= failing } }) {
+            status = ExitStatus.attention
+        }
+        return status
+    }
+
+    /// The rules, severities and languages, from git config and then the options.
+    static func checkOptions(_ arguments: Arguments, configuration: Configuration?) throws(UsageError) -> (CheckOptions, Severity) {
+        func rule(_ name: String, _ origin: String) throws(UsageError) -> CheckRule {
+            guard let rule = CheckRule(rawValue: name) else {
+                throw UsageError("\(origin): no rule '\(name)'; the rules are \(CheckRule.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return rule
+        }
+        func names(_ text: String) -> [String] {
+            text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+        }
+        var options = CheckOptions()
+        if let configuration {
+            for name in names(configuration.string("xcstrings.check.disable") ?? "") {
+                options.rules.remove(try rule(name, "xcstrings.check.disable"))
+            }
+            for candidate in CheckRule.allCases {
+                guard let value = configuration.string("xcstrings.check.severity.\(candidate.rawValue)") else { continue }
+                if value == "off" {
+                    options.rules.remove(candidate)
+                } else if let severity = Severity(rawValue: value) {
+                    options.severities[candidate] = severity
+                } else {
+                    throw UsageError("xcstrings.check.severity.\(candidate.rawValue) is '\(value)': use error, warning, info or off")
+                }
+            }
+        }
+        let only = try arguments.all("rule").flatMap(names).map { name throws(UsageError) in try rule(name, "--rule") }
+        if !only.isEmpty { options.rules = Set(only) }
+        for name in arguments.all("disable").flatMap(names) { options.rules.remove(try rule(name, "--disable")) }
+        options.languages = Set(arguments.all("language"))
+        var failing = Severity.error
+        if let value = arguments.value("severity") {
+            guard let severity = Severity(rawValue: value) else { throw UsageError("--severity takes error, warning or info, not '\(value)'") }
+            failing = severity
+        }
+        return (options, failing)
+    }
+
+    /// A catalog to check: where its bytes are and how it is named.
+    struct Target {
+        var source: CatalogSource
+        var shownPath: String
+        var repositoryPath: String
+    }
+
+    /// The catalogs named by `paths` (every tracked one when none is).
+    static func targets(_ paths: [String], repository: Repository?, staged: Bool) throws -> [Target] {
+        guard let repository else {
+            return try paths.flatMap { path throws -> [Target] in
+                if Files.isDirectory(path) { return Files.catalogs(under: path).map { Target(source: .file($0), shownPath: $0, repositoryPath: $0) } }
+                guard Files.exists(path) else { throw UsageError("'\(path)' does not exist") }
+                return [Target(source: .file(path), shownPath: path, repositoryPath: path)]
+            }
+        }
+        let prefix = repository.prefix()
+        let tracked = try repository.index().files(endingWith: ".xcstrings")
+        let workTree = repository.workTree ?? ""
+        func target(_ path: String, blob: BlobID?) -> Target? {
+            let shown = RepositoryPath.relative(path, to: prefix)
+            if staged {
+                guard let blob else { return nil }
+                return Target(source: .blob(blob), shownPath: shown, repositoryPath: path)
+            }
+            guard Files.exists(workTree + path) else { return nil } // deleted in the work tree: nothing to ship
+            return Target(source: .file(workTree + path), shownPath: shown, repositoryPath: path)
+        }
+        guard !paths.isEmpty else { return tracked.compactMap { target($0.path, blob: $0.blob) } }
+        var targets: [Target] = []
+        for path in paths {
+            let full = RepositoryPath.normalize(prefix + path)
+            let under = tracked.filter { $0.path == full || full.isEmpty || $0.path.hasPrefix(full + "/") }
+            if !under.isEmpty {
+                targets += under.compactMap { target($0.path, blob: $0.blob) }
+            } else if !staged && Files.isDirectory(path) {
+                targets += Files.catalogs(under: path).map { Target(source: .file($0), shownPath: $0, repositoryPath: RepositoryPath.normalize(prefix + $0)) }
+            } else if !staged && Files.exists(path) {
+                targets.append(Target(source: .file(path), shownPath: path, repositoryPath: full))
+            } else {
+                throw UsageError(staged ? "'\(path)' is not staged" : "'\(path)' does not exist")
+            }
+        }
+        return targets
+    }
+}

@@ -1,0 +1,149 @@
+import Dispatch
+import SemanticDiff
+#if canImport(_FoundationICU)
+import _FoundationICU
+#endif
+
+/// Reads CLDR's plural rules from the ICU behind Foundation, for
+/// `SemanticDiff/Check/PluralRules+Generated.swift`
+/// (scripts/generate-plural-rules).
+///
+/// For each locale ICU has, the categories are `uplrules_getKeywords`; a
+/// category is required when `uplrules_select` picks it for one of the
+/// sample numbers a translation meets every day: the integers below
+/// 10,000, and the numbers below 200 with one decimal and below 30 with
+/// two (`1.0` and `1` differ in some languages). The rules only look at the
+/// last digits of a number (`i % 100`) or at exact millions, so these cover
+/// every case below one million.
+public enum PluralRulesGenerator {
+    /// One language's forms: a BCP 47 tag in lower case (`pt-pt`) and two
+    /// sets of ``PluralCategories``.
+    public typealias Row = (tag: String, categories: UInt8, required: UInt8)
+
+    /// A row per language, and per region or script whose rules differ from
+    /// its language's, sorted by tag.
+    public static func rows() -> [Row] {
+        #if canImport(_FoundationICU)
+        let identifiers = (0..<swift_uloc_countAvailable()).compactMap { swift_uloc_getAvailable($0).map { String(cString: $0) } }
+        let results = Results(count: identifiers.count)
+        DispatchQueue.concurrentPerform(iterations: identifiers.count) { results.buffer[$0] = forms(identifiers[$0]) }
+        var byTag: [String: (UInt8, UInt8)] = [:]
+        for (identifier, forms) in zip(identifiers, results.buffer) {
+            if let forms { byTag[identifier.lowercased().split(separator: "_").joined(separator: "-")] = forms }
+        }
+        // A tag whose rules are those of its parent adds nothing: lookups fall back to the parent.
+        var rows: [Row] = []
+        for (tag, forms) in byTag {
+            var parent = tag
+            var inherited: (UInt8, UInt8)?
+            while inherited == nil, let dash = parent.lastIndex(of: "-") {
+                parent = String(parent[..<dash])
+                inherited = byTag[parent]
+            }
+            if let inherited, inherited == forms { continue }
+            rows.append((tag, forms.0, forms.1))
+        }
+        return rows.sorted { $0.tag < $1.tag }
+        #else
+        return []
+        #endif
+    }
+
+    /// One slot per locale, each written by one thread.
+    private final class Results: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<(UInt8, UInt8)?>
+
+        init(count: Int) {
+            buffer = .allocate(capacity: count)
+            buffer.initialize(repeating: nil)
+        }
+
+        deinit { buffer.deallocate() }
+    }
+
+    #if canImport(_FoundationICU)
+    /// The categories and the required categories of ICU locale `identifier`.
+    static func forms(_ identifier: String) -> (UInt8, UInt8)? {
+        var status = U_ZERO_ERROR
+        guard let rules = swift_uplrules_open(identifier, &status), status.rawValue <= 0 else { return nil }
+        defer { swift_uplrules_close(rules) }
+        var categories = PluralCategories()
+        if let keywords = swift_uplrules_getKeywords(rules, &status) {
+            defer { swift_uenum_close(keywords) }
+            var length: Int32 = 0
+            while let keyword = swift_uenum_next(keywords, &length, &status) {
+                if let category = PluralCategory(rawValue: String(cString: keyword)) { categories.insert(category) }
+            }
+        }
+        var required = PluralCategories()
+        var buffer = [UChar](repeating: 0, count: 16)
+        func select(_ number: Double, _ format: UnsafeMutablePointer<UNumberFormat?>?) {
+            var status = U_ZERO_ERROR
+            let length = format.map { swift_uplrules_selectWithFormat(rules, number, UnsafePointer($0), &buffer, 16, &status) }
+                ?? swift_uplrules_select(rules, number, &buffer, 16, &status)
+            guard status.rawValue <= 0, let category = PluralCategory(rawValue: String(decoding: buffer[0..<Int(length)], as: UTF16.self))
+            else { return }
+            required.insert(category)
+        }
+        for integer in 0..<10_000 { select(Double(integer), nil) }
+        for (digits, limit) in [(1, 200), (2, 30)] {
+            guard let format = swift_unum_open(UNUM_DECIMAL, nil, 0, identifier, nil, &status) else { continue }
+            defer { swift_unum_close(format) }
+            swift_unum_setAttribute(format, UNUM_MIN_FRACTION_DIGITS, Int32(digits))
+            swift_unum_setAttribute(format, UNUM_MAX_FRACTION_DIGITS, Int32(digits))
+            swift_unum_setAttribute(format, UNUM_GROUPING_USED, 0)
+            let scale = digits == 1 ? 10 : 100
+            for hundredths in 0..<(limit * scale) { select(Double(hundredths) / Double(scale), format) }
+        }
+        return (categories.rawValue, PluralForms(categories: categories, required: required).required.rawValue)
+    }
+    #endif
+
+    /// The CLDR version of ICU's data (`ulocdata_getCLDRVersion`) and ICU's own.
+    public static var provenance: String {
+        #if canImport(_FoundationICU)
+        var version = (UInt8(0), UInt8(0), UInt8(0), UInt8(0))
+        var status = U_ZERO_ERROR
+        withUnsafeMutablePointer(to: &version) {
+            $0.withMemoryRebound(to: UInt8.self, capacity: 4) { swift_ulocdata_getCLDRVersion($0, &status) }
+        }
+        return "CLDR \(version.0)\(version.1 > 0 ? ".\(version.1)" : "") in ICU \(U_ICU_VERSION)"
+        #else
+        return "the system's ICU"
+        #endif
+    }
+
+    /// The CLDR major version of ICU's data, for tests that compare with a CLDR release.
+    public static var cldrMajorVersion: Int {
+        #if canImport(_FoundationICU)
+        var version = [UInt8](repeating: 0, count: 4)
+        var status = U_ZERO_ERROR
+        swift_ulocdata_getCLDRVersion(&version, &status)
+        return Int(version[0])
+        #else
+        return 0
+        #endif
+    }
+
+    /// The Swift source of `SemanticDiff/Check/PluralRules+Generated.swift`.
+    public static func source(_ rows: [Row]) -> String {
+        var source = """
+            // Generated by scripts/generate-plural-rules from the plural rules of the ICU behind
+            // Foundation: do not edit. Made with \(provenance).
+            // Each row is a BCP 47 tag in lower case, the categories its rules select and those
+            // a translation must have, as PluralCategories bits (zero 1, one 2, two 4, few 8,
+            // many 16, other 32); see PluralRulesGenerator in FoundationPlurals. The check tests
+            // regenerate it and compare, and compare it with CLDR's plurals.xml.
+
+            extension PluralRules {
+                /// Where these rules came from.
+                public static let source = "\(provenance)"
+
+                static let table: [(tag: String, categories: UInt8, required: UInt8)] = [
+
+            """
+        for row in rows { source += "        (\"\(row.tag)\", \(row.categories), \(row.required)),\n" }
+        source += "    ]\n}\n"
+        return source
+    }
+}

@@ -1,0 +1,105 @@
+/// Which findings a check reports, and how severe each rule is.
+public struct CheckOptions: Sendable {
+    /// The rules to run (all by default).
+    public var rules: Set<CheckRule> = Set(CheckRule.allCases)
+    /// Severities that replace the rules' defaults.
+    public var severities: [CheckRule: Severity] = [:]
+    /// Only findings about these languages (and those about no language in
+    /// particular are dropped); empty for every language.
+    public var languages: Set<String> = []
+
+    public init() {}
+}
+
+/// What would ship broken in a catalog: the rules of ``CheckRule``, as
+/// pure functions over the catalog's typed view.
+public enum CatalogCheck {
+    /// The findings for `catalog`, in the file's order, positions set.
+    public static func findings(_ catalog: Catalog, options: CheckOptions = CheckOptions()) -> [Finding] {
+        var findings: [Finding] = []
+        let sourceLanguage = catalog.sourceLanguage
+        var languages = LanguageOccurrences()
+        if let node = catalog.document.value(.sourceLanguage, in: catalog.document.root), let sourceLanguage {
+            languages.note(sourceLanguage, offset: Int(catalog.document[node - 1].start), isSource: true)
+        }
+        var states = StateCounts()
+        for entry in catalog.entries {
+            let context = EntryContext(entry: entry, sourceLanguage: sourceLanguage)
+            for localization in entry.localizations {
+                languages.note(localization.language, offset: context.offset(ofKeyOf: localization.node))
+                PluralCheck.check(localization, context, into: &findings)
+                if localization.language != sourceLanguage {
+                    PlaceholderCheck.check(localization, context, into: &findings)
+                    StateCheck.check(localization, context, counts: &states, into: &findings)
+                }
+            }
+            EntryCheck.check(context, into: &findings)
+        }
+        findings += languages.findings()
+        findings += states.findings()
+        let rules = CheckRule.allCases
+        return select(findings, options).sorted {
+            ($0.offset, rules.firstIndex(of: $0.rule)!, $0.message) < ($1.offset, rules.firstIndex(of: $1.rule)!, $1.message)
+        }.withPositions(in: catalog.document)
+    }
+
+    static func select(_ findings: [Finding], _ options: CheckOptions) -> [Finding] {
+        findings.compactMap { finding in
+            guard options.rules.contains(finding.rule) else { return nil }
+            if !options.languages.isEmpty && !finding.languages.contains(where: options.languages.contains) { return nil }
+            var finding = finding
+            if let severity = options.severities[finding.rule] { finding.severity = severity }
+            return finding
+        }
+    }
+}
+
+extension Array where Element == Finding {
+    /// The findings with their lines and columns in `document`.
+    func withPositions(in document: JSONDocument) -> [Finding] {
+        document.bytes.withUnsafeBufferPointer { bytes in
+            let lines = LineIndex(bytes)
+            return map { finding in
+                var finding = finding
+                finding.position = lines.position(of: finding.offset, in: bytes)
+                return finding
+            }
+        }
+    }
+}
+
+/// An entry being checked, with its source text.
+struct EntryContext {
+    let entry: Entry
+    let key: String
+    let sourceLanguage: String?
+    /// The source language's localization, when the entry has one.
+    let source: Localization?
+    /// Whether translators are to translate it: not "Don't translate", not stale.
+    let isToTranslate: Bool
+    /// The source's texts by variant (its string units' values).
+    let sourceTexts: [Variant: String]
+
+    init(entry: Entry, sourceLanguage: String?) {
+        self.entry = entry
+        key = entry.key
+        self.sourceLanguage = sourceLanguage
+        source = sourceLanguage.flatMap { entry.localization($0) }
+        isToTranslate = entry.shouldTranslate && entry.extractionState != .stale
+        var texts: [Variant: String] = [:]
+        for text in source?.translations ?? [] {
+            if case .unit(let unit) = text.text, let value = unit.value { texts[text.variant] = value }
+        }
+        sourceTexts = texts
+    }
+
+    var keyOffset: Int { Int(entry.document[entry.keyNode].start) }
+
+    /// The offset of the key of the member whose value is `node`.
+    func offset(ofKeyOf node: Int) -> Int { Int(entry.document[node - 1].start) }
+
+    func finding(_ rule: CheckRule, _ message: String, languages: [String] = [], variant: Variant = Variant(), at node: Int? = nil) -> Finding {
+        Finding(rule: rule, message: message, key: key, languages: languages, variant: variant.description,
+                offset: node.map(offset(ofKeyOf:)) ?? keyOffset)
+    }
+}

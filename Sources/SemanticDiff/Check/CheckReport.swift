@@ -1,0 +1,194 @@
+/// The findings of one checked file.
+public struct CheckedFile: Sendable {
+    /// As shown: relative to the current directory, or as given.
+    public var path: String
+    /// From the top of the repository, for code-scanning tools; the path
+    /// as given outside a repository.
+    public var repositoryPath: String
+    public var findings: [Finding]
+    /// Per language, with `--summary`.
+    public var summary: [LanguageSummary]?
+
+    public init(path: String, repositoryPath: String, findings: [Finding], summary: [LanguageSummary]? = nil) {
+        self.path = path
+        self.repositoryPath = repositoryPath
+        self.findings = findings
+        self.summary = summary
+    }
+
+    public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
+
+    /// `3 errors, 1 warning, no info`.
+    public var counts: String {
+        guard !findings.isEmpty else { return "no findings" }
+        return Severity.allCases.reversed().map { severity in
+            let count = count(severity)
+            let name = severity == .info ? "info" : severity.rawValue + (count == 1 ? "" : "s")
+            return "\(count) \(name)"
+        }.joined(separator: ", ")
+    }
+}
+
+/// The forms `check` writes its findings in.
+public enum CheckReport {
+    /// `PATH:LINE:COLUMN: SEVERITY: MESSAGE [RULE]` per finding, then
+    /// `PATH: N errors, N warnings, N info` per file.
+    public static func text(_ files: [CheckedFile], color: Bool) -> String {
+        var output = ""
+        for file in files {
+            for finding in file.findings {
+                let severity = finding.severity.rawValue
+                let painted = color ? "\(colour(finding.severity))\(severity)\u{1B}[m" : severity
+                let key = finding.key.map { "\(DiffRenderer.quoted($0)): " } ?? ""
+                output += "\(file.path):\(finding.position): \(painted): \(key)\(finding.message) [\(finding.rule.rawValue)]\n"
+            }
+            output += "\(file.path): \(file.counts)\n"
+            if let summary = file.summary { output += table(summary) }
+        }
+        return output
+    }
+
+    private static func colour(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "\u{1B}[1;31m"
+        case .warning: return "\u{1B}[1;33m"
+        case .info: return "\u{1B}[1;36m"
+        }
+    }
+
+    /// The `--summary` table: a row per language.
+    static func table(_ languages: [LanguageSummary]) -> String {
+        let header = ["language", "translated", "needs_review", "new", "missing", "stale", "share"]
+        var rows = [header]
+        for language in languages {
+            rows.append([language.language, String(language.translated), String(language.needsReview), String(language.new),
+                         String(language.missing), String(language.stale), percent(language.share)])
+        }
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            "  " + row.enumerated().map { column, cell in cell.padding(toLength: widths[column], leading: column > 0) }.joined(separator: "  ")
+        }.joined(separator: "\n") + "\n"
+    }
+
+    private static func percent(_ share: Double?) -> String {
+        guard let share else { return "-" }
+        let tenths = Int((share * 1000).rounded(.down))
+        return "\(tenths / 10).\(tenths % 10)%"
+    }
+
+    /// The JSON form (schema in the README; fields may be added, never renamed):
+    /// `{"version": 1, "files": [{"path", "findings": [{"rule", "severity", "message", "key",
+    /// "languages", "variant", "line", "column"}], "counts": {"error", "warning", "info"},
+    /// "summary": [{"language", "translated", "needs_review", "new", "missing", "stale",
+    /// "total", "share"}] or null}]}`.
+    public static func json(_ files: [CheckedFile]) -> [UInt8] {
+        func number(_ value: Int) -> JSONValue { .number(String(value)) }
+        let value: JSONValue = .object([
+            ("version", number(1)),
+            ("files", .array(files.map { file in
+                .object([
+                    ("path", .string(file.path)),
+                    ("findings", .array(file.findings.map { finding in
+                        .object([
+                            ("rule", .string(finding.rule.rawValue)),
+                            ("severity", .string(finding.severity.rawValue)),
+                            ("message", .string(finding.message)),
+                            ("key", finding.key.map(JSONValue.string) ?? .null),
+                            ("languages", .array(finding.languages.map(JSONValue.string))),
+                            ("variant", finding.variant.isEmpty ? .null : .string(finding.variant)),
+                            ("line", number(finding.position.line)),
+                            ("column", number(finding.position.column)),
+                        ])
+                    })),
+                    ("counts", .object(Severity.allCases.reversed().map { ($0.rawValue, number(file.count($0))) })),
+                    ("summary", file.summary.map { languages in
+                        .array(languages.map { language in
+                            .object([
+                                ("language", .string(language.language)),
+                                ("translated", number(language.translated)),
+                                ("needs_review", number(language.needsReview)),
+                                ("new", number(language.new)),
+                                ("missing", number(language.missing)),
+                                ("stale", number(language.stale)),
+                                ("total", number(language.total)),
+                                ("share", language.share.map { .number(String(($0 * 10000).rounded() / 10000)) } ?? .null),
+                            ])
+                        })
+                    } ?? .null),
+                ])
+            })),
+        ])
+        return value.xcodeLayoutKeepingOrder() + [UInt8(ascii: "\n")]
+    }
+
+    /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::MESSAGE`.
+    public static func github(_ files: [CheckedFile]) -> String {
+        func escape(_ text: String, _ characters: [Character: String]) -> String {
+            var output = ""
+            for character in text { output += characters[character] ?? String(character) }
+            return output
+        }
+        let data: [Character: String] = ["%": "%25", "\r": "%0D", "\n": "%0A", "\r\n": "%0D%0A"]
+        let property = data.merging([":": "%3A", ",": "%2C"]) { first, _ in first }
+        func escapeData(_ text: String) -> String { escape(text, data) }
+        func escapeProperty(_ text: String) -> String { escape(text, property) }
+        var output = ""
+        for file in files {
+            for finding in file.findings {
+                let command = finding.severity == .info ? "notice" : finding.severity.rawValue
+                let key = finding.key.map { "\(DiffRenderer.quoted($0)): " } ?? ""
+                output += "::\(command) file=\(escapeProperty(file.repositoryPath)),line=\(finding.position.line),"
+                    + "col=\(finding.position.column),title=\(escapeProperty("xcstrings " + finding.rule.rawValue))::"
+                    + escapeData(key + finding.message) + "\n"
+            }
+        }
+        return output
+    }
+
+    /// SARIF 2.1.0, for code-scanning tools: one run, the rules, a result per finding.
+    public static func sarif(_ files: [CheckedFile], toolVersion: String) -> [UInt8] {
+        func level(_ severity: Severity) -> JSONValue { .string(severity == .info ? "note" : severity.rawValue) }
+        func text(_ value: String) -> JSONValue { .object([("text", .string(value))]) }
+        let rules: [JSONValue] = CheckRule.allCases.map { rule in
+            .object([
+                ("id", .string(rule.rawValue)),
+                ("shortDescription", text(rule.summary)),
+                ("defaultConfiguration", .object([("level", level(rule.defaultSeverity))])),
+            ])
+        }
+        var results: [JSONValue] = []
+        for file in files {
+            for finding in file.findings {
+                let key = finding.key.map { "\(DiffRenderer.quoted($0)): " } ?? ""
+                results.append(.object([
+                    ("ruleId", .string(finding.rule.rawValue)),
+                    ("ruleIndex", .number(String(CheckRule.allCases.firstIndex(of: finding.rule)!))),
+                    ("level", level(finding.severity)),
+                    ("message", text(key + finding.message)),
+                    ("locations", .array([.object([
+                        ("physicalLocation", .object([
+                            ("artifactLocation", .object([("uri", .string(file.repositoryPath))])),
+                            ("region", .object([
+                                ("startLine", .number(String(finding.position.line))),
+                                ("startColumn", .number(String(finding.position.column))),
+                            ])),
+                        ])),
+                    ])])),
+                ]))
+            }
+        }
+        let value: JSONValue = .object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", .object([
+                    ("name", .string("git-xcstrings")),
+                    ("version", .string(toolVersion)),
+                    ("rules", .array(rules)),
+                ]))])),
+                ("results", .array(results)),
+            ])])),
+        ])
+        return value.xcodeLayoutKeepingOrder() + [UInt8(ascii: "\n")]
+    }
+}

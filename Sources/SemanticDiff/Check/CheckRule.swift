@@ -1,0 +1,80 @@
+/// How much a finding matters. Ordered: `info < warning < error`.
+public enum Severity: String, Sendable, CaseIterable, Comparable {
+    case info, warning, error
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// A check `git xcstrings check` makes, with its id (as users name it in
+/// `--rule`, `--disable` and git config) and its default severity.
+public enum CheckRule: String, Sendable, CaseIterable {
+    case pluralMissingCategory = "plural-missing-category"
+    case pluralExtraCategory = "plural-extra-category"
+    case pluralNotInSource = "plural-not-in-source"
+    case placeholderMismatch = "placeholder-mismatch"
+    case substitutionMismatch = "substitution-mismatch"
+    case languageCode = "language-code"
+    case state
+    case staleWithTranslations = "stale-with-translations"
+    case shouldNotTranslate = "should-not-translate"
+
+    public var defaultSeverity: Severity {
+        switch self {
+        case .pluralMissingCategory, .placeholderMismatch, .substitutionMismatch, .languageCode: return .error
+        case .pluralExtraCategory, .pluralNotInSource, .state, .shouldNotTranslate: return .warning
+        case .staleWithTranslations: return .info
+        }
+    }
+
+    /// What the rule finds, in one line (for `--help` and SARIF).
+    public var summary: String {
+        switch self {
+        case .pluralMissingCategory: return "a plural lacks a category CLDR requires for its language (ru without few, many)"
+        case .pluralExtraCategory: return "a plural has a category its language never selects (one in ja, ko, zh-Hans)"
+        case .pluralNotInSource: return "a translation varies by plural where the source does not, or the reverse"
+        case .placeholderMismatch: return "a translation's format specifiers differ from the source's in number or type"
+        case .substitutionMismatch: return "a substitution's argNum or formatSpecifier differs from the source's, or %#@NAME@ names none"
+        case .languageCode: return "a language code Apple's bundles do not resolve (zh-CN: use zh-Hans) or a malformed tag"
+        case .state: return "translated and empty, an untranslated copy of the source, strings still new or needs_review"
+        case .staleWithTranslations: return "a stale entry that still carries translations (a candidate to delete)"
+        case .shouldNotTranslate: return "an entry marked Don't Translate that has translations"
+        }
+    }
+}
+
+/// One thing `check` found: a rule, how much it matters, where, and what to do.
+public struct Finding: Sendable, Equatable {
+    public var rule: CheckRule
+    public var severity: Severity
+    /// What is wrong and how to fix it, in one line.
+    public var message: String
+    /// The entry's key; nil for what concerns the whole file.
+    public var key: String?
+    /// The languages concerned; empty when none in particular.
+    public var languages: [String]
+    /// Where in the translation (`plural.few`, `substitutions.count`); empty for the plain text.
+    public var variant: String
+    /// The byte offset of the member the finding is about (a key, a language, `plural`).
+    public var offset: Int
+    /// Its 1-based line and column, set by ``CatalogCheck/positions(_:in:)``.
+    public var position = TextPosition(line: 0, column: 0)
+
+    public init(rule: CheckRule, severity: Severity? = nil, message: String, key: String?, languages: [String] = [],
+                variant: String = "", offset: Int) {
+        self.rule = rule
+        self.severity = severity ?? rule.defaultSeverity
+        self.message = message
+        self.key = key
+        self.languages = languages
+        self.variant = variant
+        self.offset = offset
+    }
+
+    /// What makes two findings the same one in two versions of a file,
+    /// wherever they sit in it (for "new findings after a merge").
+    public var identity: String {
+        [rule.rawValue, key ?? "", languages.joined(separator: ","), variant, message].joined(separator: "\u{1}")
+    }
+}

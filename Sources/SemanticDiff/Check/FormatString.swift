@@ -1,0 +1,138 @@
+/// What a printf-style format string (as Foundation's `String(format:)`
+/// reads it) asks of its arguments: the arguments by number, the
+/// substitutions it names (`%#@NAME@`), and, inside a substitution's
+/// variants, whether it shows the substitution's own argument (`%arg`).
+public struct FormatString: Sendable, Equatable {
+    /// The arguments by number (1-based), with how each is read.
+    public var arguments: [Int: FormatArgument] = [:]
+    /// The specifier each argument was written with (`%1$@`, `%lld`), for messages.
+    public var spellings: [Int: String] = [:]
+    /// The names of the substitutions, in order of appearance.
+    public var substitutions: [String] = []
+    /// Whether `%arg` appears (only meaningful in a substitution's variants).
+    public var showsSubstitutionArgument = false
+
+    /// Whether the text uses no argument and names no substitution.
+    public var isEmpty: Bool { arguments.isEmpty && substitutions.isEmpty && !showsSubstitutionArgument }
+
+    /// Reads `text`. A `%` that starts no conversion Foundation knows
+    /// (`50% off`, `% d` — the space flag is read as text, because real
+    /// translations write "50 % de réduction") is text; `%%` is a percent sign.
+    /// `%arg` is read as the substitution's argument when `inSubstitution`.
+    public init(_ text: String, inSubstitution: Bool = false) {
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        var next = 1
+        func digits() -> Int? {
+            var value = 0, any = false
+            while index < scalars.count, (48...57).contains(scalars[index].value) {
+                value = min(value * 10 + Int(scalars[index].value - 48), 1_000_000)
+                any = true
+                index += 1
+            }
+            return any ? value : nil
+        }
+        while index < scalars.count {
+            guard scalars[index] == "%" else { index += 1; continue }
+            let start = index
+            index += 1
+            guard index < scalars.count else { break }
+            if scalars[index] == "%" { index += 1; continue }
+            if inSubstitution, scalars[index...].starts(with: "arg".unicodeScalars) {
+                showsSubstitutionArgument = true
+                index += 3
+                continue
+            }
+            // An explicit argument number: `%2$@`.
+            let save = index
+            var position: Int?
+            if let number = digits(), index < scalars.count, scalars[index] == "$", number > 0 {
+                position = number
+                index += 1
+            } else {
+                index = save
+            }
+            // A substitution: `%#@NAME@`.
+            if scalars[index...].starts(with: "#@".unicodeScalars) {
+                let nameStart = index + 2
+                if let end = scalars[nameStart...].firstIndex(of: "@"), end > nameStart {
+                    substitutions.append(String(String.UnicodeScalarView(scalars[nameStart..<end])))
+                    index = end + 1
+                    continue
+                }
+            }
+            while index < scalars.count, "-+#0'".unicodeScalars.contains(scalars[index]) { index += 1 }
+            var starArguments = 0
+            if index < scalars.count, scalars[index] == "*" { starArguments += 1; index += 1 } else { _ = digits() }
+            if index < scalars.count, scalars[index] == "." {
+                index += 1
+                if index < scalars.count, scalars[index] == "*" { starArguments += 1; index += 1 } else { _ = digits() }
+            }
+            var length = ""
+            while index < scalars.count, "hlqLztj".unicodeScalars.contains(scalars[index]), length.count < 2 {
+                length.unicodeScalars.append(scalars[index])
+                index += 1
+            }
+            guard index < scalars.count, let argument = FormatArgument(conversion: scalars[index], length: length) else {
+                index = start + 1
+                continue
+            }
+            index += 1
+            for _ in 0..<starArguments where position == nil {
+                arguments[next] = .integer(bits: 32)
+                spellings[next] = "*"
+                next += 1
+            }
+            let number = position ?? next
+            if position == nil { next += 1 }
+            arguments[number] = argument
+            spellings[number] = String(String.UnicodeScalarView(scalars[start..<index]))
+        }
+    }
+}
+
+/// How `String(format:)` reads one argument.
+public enum FormatArgument: Sendable, Hashable {
+    /// `%@`: an object (a String, a number).
+    case object
+    /// `%d`, `%i`, `%u`, `%x`, `%o` with their sizes: 32 bits without a
+    /// length or with `h`/`hh` (promoted), 64 with `l`, `ll`, `q`, `z`, `t`, `j`.
+    case integer(bits: Int)
+    /// `%f`, `%e`, `%g`, `%a` (`L`: long double).
+    case floatingPoint(long: Bool)
+    /// `%s`: a C string; `%S`: a string of UTF-16 units.
+    case cString(wide: Bool)
+    /// `%c`, `%C`.
+    case character(wide: Bool)
+    /// `%p`.
+    case pointer
+    /// `%n`.
+    case count
+
+    init?(conversion: Unicode.Scalar, length: String) {
+        switch conversion {
+        case "d", "i", "o", "u", "x", "X", "D", "U", "O":
+            self = .integer(bits: ["l", "ll", "q", "z", "t", "j"].contains(length) || "DUO".unicodeScalars.contains(conversion) ? 64 : 32)
+        case "f", "F", "e", "E", "g", "G", "a", "A": self = .floatingPoint(long: length == "L")
+        case "@": self = .object
+        case "s": self = .cString(wide: length == "l")
+        case "S": self = .cString(wide: true)
+        case "c": self = .character(wide: length == "l")
+        case "C": self = .character(wide: true)
+        case "p": self = .pointer
+        case "n": self = .count
+        default: return nil
+        }
+    }
+
+    /// Whether two arguments are read alike: the same kind of value, at
+    /// most of another integer size (`%d` against `%lld`: garbled on a
+    /// 64-bit machine, not a crash).
+    public func compatibility(with other: FormatArgument) -> Compatibility {
+        if self == other { return .same }
+        if case .integer = self, case .integer = other { return .otherSize }
+        return .different
+    }
+
+    public enum Compatibility: Sendable { case same, otherSize, different }
+}

@@ -1,0 +1,173 @@
+/// `placeholder-mismatch`, `substitution-mismatch`, `plural-not-in-source`:
+/// a translation against its source text.
+///
+/// Each text is compared with the source's text for the same variant: the
+/// same plural category (else `other`), the same device (else `other`, else
+/// the plain text). Without a source localization, the key is the source
+/// text when it has format specifiers (Xcode's keys for interpolated
+/// strings); a key without any says nothing about the arguments.
+///
+/// In a plural variant, an argument may be one the source uses in that
+/// category or in `other`; in `zero`, `one` and `two` a translation may
+/// leave the number out ("Eine Datei"), in the other categories it may not.
+enum PlaceholderCheck {
+    static func check(_ translation: Localization, _ context: EntryContext, into findings: inout [Finding]) {
+        let language = translation.language
+        var sourceTexts = context.sourceTexts
+        if let source = context.source {
+            checkPluralness(translation, source, context, &findings)
+            checkSubstitutions(translation, source, context, &findings)
+        } else if !FormatString(context.key).isEmpty {
+            sourceTexts[Variant()] = context.key
+        }
+        let defined = Set(translation.substitutions.map(\.name))
+        for text in translation.translations {
+            guard case .unit(let unit) = text.text, let value = unit.value, !value.isEmpty else { continue }
+            let inSubstitution = text.variant.path.first == CatalogField.substitutions.rawValue
+            let format = FormatString(value, inSubstitution: inSubstitution)
+            for name in format.substitutions where !defined.contains(name) && !inSubstitution {
+                findings.append(context.finding(.substitutionMismatch,
+                                                "\(language) names %#@\(name)@, which has no substitution in \(language): add it or fix the name",
+                                                languages: [language], variant: text.variant, at: unit.node))
+            }
+            guard !sourceTexts.isEmpty, let reference = reference(for: text.variant, in: sourceTexts) else { continue }
+            compare(format, against: reference, inSubstitution: inSubstitution, text.variant, language, unit.node, context, &findings)
+        }
+    }
+
+    /// The source's texts a variant is compared with: its own, and `other` when it is a plural category.
+    static func reference(for variant: Variant, in sources: [Variant: String]) -> (own: String?, other: String?, category: String?)? {
+        var path = variant.path
+        var category: String?
+        if path.count >= 2, path[path.count - 2] == CatalogField.plural.rawValue {
+            category = path.removeLast()
+            path.removeLast()
+        }
+        var candidates: [[String]] = [path]
+        if let device = path.firstIndex(of: CatalogField.device.rawValue), device + 1 < path.count {
+            var other = path
+            other[device + 1] = "other"
+            var plain = path
+            plain.removeSubrange(device...(device + 1))
+            candidates += [other, plain]
+        }
+        for base in candidates {
+            if let category {
+                let own = sources[Variant(base + [CatalogField.plural.rawValue, category])]
+                let other = sources[Variant(base + [CatalogField.plural.rawValue, "other"])]
+                if own != nil || other != nil { return (own, other, category) }
+                if let plain = sources[Variant(base)] { return (plain, nil, category) }
+            } else {
+                if let own = sources[Variant(base)] { return (own, nil, nil) }
+                if let other = sources[Variant(base + [CatalogField.plural.rawValue, "other"])] { return (other, nil, nil) }
+            }
+        }
+        return nil
+    }
+
+    private static func compare(_ format: FormatString, against reference: (own: String?, other: String?, category: String?),
+                                inSubstitution: Bool, _ variant: Variant, _ language: String, _ node: Int,
+                                _ context: EntryContext, _ findings: inout [Finding]) {
+        let own = reference.own.map { FormatString($0, inSubstitution: inSubstitution) }
+        let other = reference.other.map { FormatString($0, inSubstitution: inSubstitution) }
+        // What the translation may use, and what it must.
+        var allowed = FormatString("")
+        for source in [own, other].compactMap({ $0 }) {
+            allowed.arguments.merge(source.arguments) { first, _ in first }
+            allowed.spellings.merge(source.spellings) { first, _ in first }
+            allowed.substitutions += source.substitutions.filter { !allowed.substitutions.contains($0) }
+            allowed.showsSubstitutionArgument = allowed.showsSubstitutionArgument || source.showsSubstitutionArgument
+        }
+        let mayOmit = ["zero", "one", "two"].contains(reference.category ?? "")
+        let required = mayOmit ? nil : (reference.category != nil ? (other ?? own) : own)
+        let sourceText = (reference.category != nil ? (reference.other ?? reference.own) : reference.own) ?? ""
+        func report(_ message: String, _ severity: Severity? = nil) {
+            var finding = context.finding(.placeholderMismatch, message, languages: [language], variant: variant, at: node)
+            if let severity { finding.severity = severity }
+            findings.append(finding)
+        }
+        let place = "\(language)\(PluralCheck.describe(variant))"
+        for number in format.arguments.keys.sorted() {
+            let argument = format.arguments[number]!, spelling = format.spellings[number] ?? "?"
+            guard let expected = allowed.arguments[number] else {
+                report("\(place) has \(spelling) (argument \(number)), which the source \"\(clip(sourceText))\" does not have: remove it")
+                continue
+            }
+            switch argument.compatibility(with: expected) {
+            case .same: break
+            case .otherSize:
+                report("\(place) reads argument \(number) as \(spelling) where the source has \(allowed.spellings[number] ?? "?"): another integer size, garbled on 64-bit; use the source's", .warning)
+            case .different:
+                report("\(place) reads argument \(number) as \(spelling) where the source has \(allowed.spellings[number] ?? "?"): use the source's")
+            }
+        }
+        if let required {
+            for number in required.arguments.keys.sorted() where format.arguments[number] == nil {
+                report("\(place) drops \(required.spellings[number] ?? "?") (argument \(number)) of the source \"\(clip(sourceText))\": add it")
+            }
+            if required.showsSubstitutionArgument && !format.showsSubstitutionArgument {
+                report("\(place) drops %arg, the substitution's number: add it")
+            }
+        }
+        let names = Set(format.substitutions), allowedNames = Set(allowed.substitutions)
+        for name in format.substitutions where !allowedNames.contains(name) {
+            report("\(place) has %#@\(name)@, which the source does not: remove it or use the source's substitutions (\(allowed.substitutions.map { "%#@\($0)@" }.joined(separator: ", ")))")
+        }
+        for name in required?.substitutions ?? [] where !names.contains(name) {
+            report("\(place) drops %#@\(name)@ of the source: add it")
+        }
+    }
+
+    /// `substitution-mismatch`: argNum and formatSpecifier against the source's substitution of the same name.
+    private static func checkSubstitutions(_ translation: Localization, _ source: Localization, _ context: EntryContext,
+                                           _ findings: inout [Finding]) {
+        let sources = Dictionary(source.substitutions.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        let language = translation.language
+        for substitution in translation.substitutions {
+            guard let original = sources[substitution.name] else { continue }
+            let variant = Variant().appending(.substitutions, substitution.name)
+            if let number = substitution.argumentNumber, let expected = original.argumentNumber, number != expected {
+                findings.append(context.finding(.substitutionMismatch,
+                                                "\(language) substitution \(substitution.name) has argNum \(number), the source's has \(expected): use \(expected)",
+                                                languages: [language], variant: variant, at: substitution.node))
+            }
+            if let specifier = substitution.formatSpecifier, let expected = original.formatSpecifier,
+               let argument = FormatString("%" + specifier).arguments[1], let wanted = FormatString("%" + expected).arguments[1] {
+                let compatibility = argument.compatibility(with: wanted)
+                if compatibility != .same {
+                    var finding = context.finding(.substitutionMismatch,
+                                                  "\(language) substitution \(substitution.name) has formatSpecifier \(specifier), the source's has \(expected): use \(expected)",
+                                                  languages: [language], variant: variant, at: substitution.node)
+                    if compatibility == .otherSize { finding.severity = .warning }
+                    findings.append(finding)
+                }
+            }
+        }
+    }
+
+    /// `plural-not-in-source`: plural-ness comes from the source localization.
+    private static func checkPluralness(_ translation: Localization, _ source: Localization, _ context: EntryContext,
+                                        _ findings: inout [Finding]) {
+        let translated = varies(translation), original = varies(source)
+        guard translated != original, !translation.translations.isEmpty, !source.translations.isEmpty else { return }
+        let language = translation.language
+        // A language with one form (zh, ja, ko) cannot vary by plural: its text serves every number.
+        let oneForm = { (language: String) in PluralRules.forms(language)?.categories == [.other] }
+        if translated ? oneForm(source.language) : oneForm(language) { return }
+        let message = translated
+            ? "\(language) varies by plural where the source (\(source.language)) has one text: vary the source by plural too, or give \(language) one text"
+            : "the source (\(source.language)) varies by plural, \(language) has one text: vary \(language) by plural"
+        findings.append(context.finding(.pluralNotInSource, message, languages: [language], at: translation.node))
+    }
+
+    /// Whether a localization varies by plural anywhere: its own variations, a device's, a substitution's.
+    static func varies(_ localization: Localization) -> Bool {
+        localization.translations.contains { $0.variant.path.contains(CatalogField.plural.rawValue) }
+    }
+
+    /// A source text short enough for a one-line message.
+    static func clip(_ text: String) -> String {
+        let flat = String(text.map { $0 == "\n" ? " " : $0 })
+        return flat.count <= 60 ? flat : String(flat.prefix(57)) + "…"
+    }
+}

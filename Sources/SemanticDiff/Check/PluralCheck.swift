@@ -1,0 +1,64 @@
+/// `plural-missing-category`, `plural-extra-category`: a plural's
+/// categories against CLDR's for the language it is in.
+enum PluralCheck {
+    static func check(_ localization: Localization, _ context: EntryContext, into findings: inout [Finding]) {
+        guard let forms = PluralRules.forms(localization.language) else { return }
+        visit(localization, Variant(), forms, context, &findings)
+    }
+
+    private static func visit(_ localization: Localization, _ variant: Variant, _ forms: PluralForms,
+                              _ context: EntryContext, _ findings: inout [Finding]) {
+        if let variations = localization.variations {
+            checkPlural(variations, variant, forms, context, &findings)
+            for (category, variantLocalization) in variations.plural {
+                visit(variantLocalization, variant.appending(.plural, category), forms, context, &findings)
+            }
+            for (device, variantLocalization) in variations.device {
+                visit(variantLocalization, variant.appending(.device, device), forms, context, &findings)
+            }
+        }
+        for substitution in localization.substitutions {
+            guard let variations = substitution.variations else { continue }
+            checkPlural(variations, variant.appending(.substitutions, substitution.name), forms, context, &findings)
+        }
+    }
+
+    private static func checkPlural(_ variations: Variations, _ variant: Variant, _ forms: PluralForms,
+                                    _ context: EntryContext, _ findings: inout [Finding]) {
+        let document = variations.document
+        guard let plural = document.value(.plural, in: variations.node), document.kind(plural) == .object else { return }
+        let names = variations.plural.map(\.category)
+        let present = PluralCategories(names.compactMap(PluralCategory.init(rawValue:)))
+        let language = variations.language
+        let missing = forms.required.subtracting(present)
+        let place = variant.appending(.variations, CatalogField.plural.rawValue)
+        if !missing.isEmpty {
+            findings.append(context.finding(
+                .pluralMissingCategory,
+                "\(language) plural\(describe(variant)) lacks \(missing.list): add \(missing.count == 1 ? "it" : "them") (CLDR's categories for \(language): \(forms.categories.list))",
+                languages: [language], variant: place, at: plural))
+        }
+        let extra = present.subtracting(forms.categories).subtracting([.zero])
+        let unknown = names.filter { PluralCategory(rawValue: $0) == nil }
+        if !extra.isEmpty || !unknown.isEmpty {
+            let listed = (extra.map(\.rawValue) + unknown).joined(separator: ", ")
+            findings.append(context.finding(
+                .pluralExtraCategory,
+                "\(language) plural\(describe(variant)) has \(listed), which \(language) never selects: remove \(extra.count + unknown.count == 1 ? "it" : "them") (CLDR's categories for \(language): \(forms.categories.list))",
+                languages: [language], variant: place, at: plural))
+        }
+    }
+
+    /// ` (device.iphone)`, ` (substitution count)`, or nothing for the plain text.
+    static func describe(_ variant: Variant) -> String {
+        guard !variant.isPlain else { return "" }
+        if variant.path.first == CatalogField.substitutions.rawValue, variant.path.count >= 2 {
+            return " of substitution \(variant.path[1])"
+        }
+        return " (\(variant))"
+    }
+}
+
+extension PluralCategories {
+    var count: Int { rawValue.nonzeroBitCount }
+}

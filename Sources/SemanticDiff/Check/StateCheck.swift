@@ -1,0 +1,117 @@
+/// `state`: translations marked translated but empty, untranslated copies
+/// of the source, and how many strings are still `new` or `needs_review`
+/// per language.
+enum StateCheck {
+    static func check(_ translation: Localization, _ context: EntryContext, counts: inout StateCounts,
+                      into findings: inout [Finding]) {
+        guard context.isToTranslate else { return }
+        let language = translation.language
+        let sourceTexts = context.sourceTexts
+        var counted: Set<TranslationState> = []
+        var copied = false
+        for text in translation.translations {
+            guard case .unit(let unit) = text.text else { continue }
+            let state = unit.state, value = unit.value ?? ""
+            let source = context.source == nil ? (text.variant.isPlain ? context.key : nil) : sourceText(for: text.variant, sourceTexts)
+            // An empty source (a copyright line left blank) may well be translated as empty.
+            if state == .translated && value.isEmpty && source?.isEmpty != true {
+                findings.append(context.finding(.state, "\(language)\(PluralCheck.describe(text.variant)) is translated but empty: translate it or mark it new",
+                                                languages: [language], variant: text.variant, at: unit.node))
+            }
+            if let state, state == .new || state == .needsReview, !counted.contains(state) {
+                counted.insert(state)
+                counts.note(language, state, offset: context.offset(ofKeyOf: translation.node))
+            }
+            if state != .translated, !value.isEmpty, let source, value == source, !copied {
+                copied = true
+                counts.noteCopy(language, offset: context.offset(ofKeyOf: translation.node))
+            }
+        }
+    }
+
+    private static func sourceText(for variant: Variant, _ sources: [Variant: String]) -> String? {
+        if let own = sources[variant] { return own }
+        guard let reference = PlaceholderCheck.reference(for: variant, in: sources) else { return nil }
+        return reference.own ?? reference.other
+    }
+}
+
+/// Strings still `new` or `needs_review`, per language: one `info` finding
+/// per language and state, at the first such string; and untranslated
+/// copies of the source text (not `translated`), one `warning` per language.
+struct StateCounts {
+    private var counts: [String: [TranslationState: (count: Int, offset: Int)]] = [:]
+    private var copies: [String: (count: Int, offset: Int)] = [:]
+
+    mutating func noteCopy(_ language: String, offset: Int) {
+        copies[language] = ((copies[language]?.count ?? 0) + 1, copies[language]?.offset ?? offset)
+    }
+
+    mutating func note(_ language: String, _ state: TranslationState, offset: Int) {
+        let current = counts[language]?[state]
+        counts[language, default: [:]][state] = ((current?.count ?? 0) + 1, current?.offset ?? offset)
+    }
+
+    func findings() -> [Finding] {
+        var findings: [Finding] = []
+        for (language, states) in counts {
+            for state in [TranslationState.new, .needsReview] {
+                guard let (count, offset) = states[state] else { continue }
+                findings.append(Finding(rule: .state, severity: .info,
+                                        message: "\(language): \(count) string\(count == 1 ? "" : "s") \(state.rawValue) (the first here): translate or review them",
+                                        key: nil, languages: [language], variant: state.rawValue, offset: offset))
+            }
+        }
+        for (language, (count, offset)) in copies {
+            let strings = count == 1 ? "1 string is a copy" : "\(count) strings are copies"
+            findings.append(Finding(rule: .state, message: "\(language): \(strings) of the source text, not marked translated (the first here): they ship untranslated; translate them, or mark them translated where the text is the same in \(language)",
+                                    key: nil, languages: [language], variant: "copy", offset: offset))
+        }
+        return findings
+    }
+}
+
+/// `stale-with-translations`, `should-not-translate`: what the entry's flags say about its translations.
+enum EntryCheck {
+    static func check(_ context: EntryContext, into findings: inout [Finding]) {
+        let others = context.entry.localizations.map(\.language).filter { $0 != context.sourceLanguage }
+        guard !others.isEmpty else { return }
+        let listed = others.count <= 5 ? others.joined(separator: ", ") : others.prefix(5).joined(separator: ", ") + " and \(others.count - 5) more"
+        if context.entry.extractionState == .stale {
+            findings.append(context.finding(.staleWithTranslations,
+                                            "stale (no longer in the code) but translated in \(listed): delete the entry if the code no longer uses it",
+                                            languages: others, at: context.entry.field(.extractionState)))
+        }
+        if !context.entry.shouldTranslate {
+            findings.append(context.finding(.shouldNotTranslate,
+                                            "marked Don't Translate but translated in \(listed): remove the translations or let it be translated",
+                                            languages: others, at: context.entry.field(.shouldTranslate)))
+        }
+    }
+}
+
+/// `language-code`: every language a catalog uses, once, where it first appears.
+struct LanguageOccurrences {
+    private var first: [String: (offset: Int, isSource: Bool)] = [:]
+
+    mutating func note(_ language: String, offset: Int, isSource: Bool = false) {
+        if first[language] == nil { first[language] = (offset, isSource) }
+    }
+
+    func findings() -> [Finding] {
+        first.compactMap { language, place in
+            let what = place.isSource ? "sourceLanguage \(language)" : language
+            let message: String
+            if let replacement = LanguageTag.replacement(for: language) {
+                message = "\(what) is not a language Apple's bundles resolve (Xcode ignores it): use \(replacement)"
+            } else if !LanguageTag.isWellFormed(language) {
+                let hyphenated = String(language.map { $0 == "_" ? "-" : $0 })
+                let fix = hyphenated != language && LanguageTag.isWellFormed(hyphenated) ? "use \(hyphenated)" : "use a BCP 47 tag (en, pt-BR, zh-Hans)"
+                message = "\(what) is not a well-formed BCP 47 language tag: \(fix)"
+            } else {
+                return nil
+            }
+            return Finding(rule: .languageCode, message: message, key: nil, languages: [language], offset: place.offset)
+        }
+    }
+}

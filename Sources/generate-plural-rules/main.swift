@@ -1,0 +1,5 @@
+import FoundationPlurals
+
+// Prints SemanticDiff/Check/PluralRules+Generated.swift from ICU's plural
+// rules (scripts/generate-plural-rules).
+print(PluralRulesGenerator.source(PluralRulesGenerator.rows()), terminator: "")
