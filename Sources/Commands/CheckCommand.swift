@@ -199,16 +199,26 @@ enum CheckCommand: Command {
             return Target(source: .file(workTree + path), shownPath: shown, repositoryPath: path)
         }
         guard !paths.isEmpty else { return tracked.compactMap { target($0.path, blob: $0.blob) } }
+        let top = workTree.hasSuffix("/") ? String(workTree.dropLast()) : workTree
         var targets: [Target] = []
         for path in paths {
-            let full = RepositoryPath.normalize(prefix + path)
-            let under = tracked.filter { $0.path == full || full.isEmpty || $0.path.hasPrefix(full + "/") }
+            // From the top of the work tree; nil for a path outside it.
+            let full: String?
+            if path.hasPrefix("/") {
+                let real = ProcessEnvironment.realPath(path) ?? path
+                full = real == top ? "" : (real.hasPrefix(top + "/") ? String(real.dropFirst(top.count + 1)) : nil)
+            } else {
+                full = RepositoryPath.normalize(prefix + path)
+            }
+            let under = full.map { full in tracked.filter { $0.path == full || full.isEmpty || $0.path.hasPrefix(full + "/") } } ?? []
             if !under.isEmpty {
                 targets += under.compactMap { target($0.path, blob: $0.blob) }
             } else if !staged && Files.isDirectory(path) {
-                targets += Files.catalogs(under: path).map { Target(source: .file($0), shownPath: $0, repositoryPath: RepositoryPath.normalize(prefix + $0)) }
+                targets += Files.catalogs(under: path).map { file in
+                    Target(source: .file(file), shownPath: file, repositoryPath: full == nil ? file : RepositoryPath.normalize(prefix + file))
+                }
             } else if !staged && Files.exists(path) {
-                targets.append(Target(source: .file(path), shownPath: path, repositoryPath: full))
+                targets.append(Target(source: .file(path), shownPath: path, repositoryPath: full ?? path))
             } else {
                 throw UsageError(staged ? "'\(path)' is not staged" : "'\(path)' does not exist")
             }

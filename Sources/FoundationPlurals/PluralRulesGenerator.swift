@@ -8,7 +8,7 @@ import _FoundationICU
 /// `SemanticDiff/Check/PluralRules+Generated.swift`
 /// (scripts/generate-plural-rules).
 ///
-/// For each locale ICU has, the categories are `uplrules_getKeywords`; a
+/// For each locale ICU has (and each language it has plural rules for), the categories are `uplrules_getKeywords`; a
 /// category is required when `uplrules_select` picks it for one of the
 /// sample numbers a translation meets every day: the integers below
 /// 10,000, and the numbers below 200 with one decimal and below 30 with
@@ -24,11 +24,18 @@ public enum PluralRulesGenerator {
     /// its language's, sorted by tag.
     public static func rows() -> [Row] {
         #if canImport(_FoundationICU)
-        let identifiers = (0..<swift_uloc_countAvailable()).compactMap { swift_uloc_getAvailable($0).map { String(cString: $0) } }
-        let results = Results(count: identifiers.count)
-        DispatchQueue.concurrentPerform(iterations: identifiers.count) { results.buffer[$0] = forms(identifiers[$0]) }
+        var identifiers = (0..<swift_uloc_countAvailable()).compactMap { swift_uloc_getAvailable($0).map { String(cString: $0) } }
+        // ICU has plural rules for more languages than it has locales (tl, iw, nah…): every code
+        // of two or three letters whose rules are not root's lone `other` is one.
+        let known = Set(identifiers)
+        let letters = (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) }
+        let codes = letters.flatMap { a in letters.map { a + $0 } } + letters.flatMap { a in letters.flatMap { b in letters.map { a + b + $0 } } }
+        identifiers += codes.filter { !known.contains($0) && hasRulesOfItsOwn($0) }
+        let all = identifiers
+        let results = Results(count: all.count)
+        DispatchQueue.concurrentPerform(iterations: all.count) { results.buffer[$0] = forms(all[$0]) }
         var byTag: [String: (UInt8, UInt8)] = [:]
-        for (identifier, forms) in zip(identifiers, results.buffer) {
+        for (identifier, forms) in zip(all, results.buffer) {
             if let forms { byTag[identifier.lowercased().split(separator: "_").joined(separator: "-")] = forms }
         }
         // A tag whose rules are those of its parent adds nothing: lookups fall back to the parent.
@@ -62,6 +69,21 @@ public enum PluralRulesGenerator {
     }
 
     #if canImport(_FoundationICU)
+    /// Whether ICU's rules for `language` select more than `other` (those of
+    /// a language ICU does not know are root's).
+    static func hasRulesOfItsOwn(_ language: String) -> Bool {
+        var status = U_ZERO_ERROR
+        guard let rules = swift_uplrules_open(language, &status), status.rawValue <= 0 else { return false }
+        defer { swift_uplrules_close(rules) }
+        guard let keywords = swift_uplrules_getKeywords(rules, &status) else { return false }
+        defer { swift_uenum_close(keywords) }
+        var length: Int32 = 0
+        while let keyword = swift_uenum_next(keywords, &length, &status) {
+            if String(cString: keyword) != "other" { return true }
+        }
+        return false
+    }
+
     /// The categories and the required categories of ICU locale `identifier`.
     static func forms(_ identifier: String) -> (UInt8, UInt8)? {
         var status = U_ZERO_ERROR

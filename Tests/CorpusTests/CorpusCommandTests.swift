@@ -22,7 +22,7 @@ struct CorpusCommandTests {
         return names.sorted()
     }
 
-    @Test("fmt, fmt --check, textconv, diff (text, --json, against itself) and merge: no crash, documented exits, right output")
+    @Test("fmt, fmt --check, textconv, diff (text, --json, against itself), merge and check: no crash, documented exits, right output")
     func everyCommand() throws {
         let directory = try TemporaryDirectory()
         let empty = directory.path("empty.xcstrings")
@@ -68,6 +68,8 @@ struct CorpusCommandTests {
             if textconv.stdoutBytes != bytes { failures.append("\(name): textconv of invalid JSON changed its bytes") }
             _ = try run(["diff", "--no-index", emptyCatalog, path], [2])
             _ = try run(["merge", "-p", "-q", path, path, path], [1])
+            let check = try run(["check", path], [2])
+            if !check.stderr.hasPrefix("error: \(path):") { failures.append("\(name): check of invalid JSON: \(check.stderr.prefix(200))") }
             return
         }
         let formatted = XcodeLayout.format(document, finalNewline: document.endsWithNewline)
@@ -86,6 +88,24 @@ struct CorpusCommandTests {
         if same.stdoutBytes != formatted { failures.append("\(name): merge -p X X X is not X in Xcode's layout") }
         let added = try run(["merge", "-p", "-q", empty, path, path], [0])
         if added.stdoutBytes != formatted { failures.append("\(name): merge -p EMPTY X X is not X in Xcode's layout") }
+        // check: the findings the library finds, exit 1 exactly when one is an error, in every format.
+        guard let catalog = try? Catalog(document) else { return }
+        let findings = CatalogCheck.findings(catalog)
+        let hasError = findings.contains { $0.severity == .error }
+        let report = try run(["check", "--json", path], hasError ? [1] : [0])
+        let reported = (try? JSONDocument(parsing: report.stdoutBytes)).map { JSONValue($0, $0.root) }
+        var listed = -1
+        if case .array(let files)? = reported?[path: "files"], case .object(let members)? = files.first,
+           case .array(let items)? = members.first(where: { $0.key == "findings" })?.value { listed = items.count }
+        if listed != findings.count {
+            failures.append("\(name): check --json does not list the \(findings.count) findings")
+        }
+        let sarif = try run(["check", "--format", "sarif", path], hasError ? [1] : [0])
+        if (try? JSONDocument(parsing: sarif.stdoutBytes)) == nil { failures.append("\(name): check --format sarif does not parse") }
+        let github = try run(["check", "--format", "github", path], hasError ? [1] : [0])
+        if github.stdout.split(separator: "\n").count != findings.count { failures.append("\(name): check --format github is not a line per finding") }
+        let text = try run(["check", "--summary", path], hasError ? [1] : [0])
+        if !text.stdout.contains("\(path): ") { failures.append("\(name): check prints no summary line") }
     }
 }
 

@@ -1,0 +1,195 @@
+import TestSupport
+import Testing
+import SemanticDiff
+
+/// A catalog with one entry `key` whose localizations are `localizations`
+/// (JSON members: `"ru" : {…}, "en" : {…}`), source English unless said.
+private func catalog(_ localizations: String) -> String { catalog("%lld files", localizations) }
+
+private func catalog(_ key: String, _ localizations: String, source: String = "en", entryFields: String = "") -> String {
+    """
+    {"sourceLanguage" : "\(source)", "strings" : {"\(key)" : {\(entryFields)"localizations" : {\(localizations)}}}, "version" : "1.0"}
+    """
+}
+
+private func unit(_ value: String, _ state: String = "translated") -> String {
+    "{\"stringUnit\" : {\"state\" : \"\(state)\", \"value\" : \"\(value)\"}}"
+}
+
+private func plural(_ cases: [(String, String)]) -> String {
+    "{\"variations\" : {\"plural\" : {" + cases.map { "\"\($0.0)\" : \(unit($0.1))" }.joined(separator: ", ") + "}}}"
+}
+
+private let english = "\"en\" : " + plural([("one", "%lld file"), ("other", "%lld files")])
+
+/// The findings of `rule` in `json`.
+private func findings(_ json: String, _ rule: CheckRule) throws -> [Finding] {
+    try CatalogCheck.findings(Catalog(parsing: Array(json.utf8))).filter { $0.rule == rule }
+}
+
+/// A fixture per rule, and its near misses, which must not be flagged.
+@Suite("Check rules")
+struct CheckRulesTests {
+    @Test("plural-missing-category: Russian with only one and other lacks few and many, at the plural's line")
+    func missingCategory() throws {
+        let json = catalog("\(english), \"ru\" : \(plural([("one", "%lld файл"), ("other", "%lld файла")]))")
+        let found = try findings(json, .pluralMissingCategory)
+        #expect(found.count == 1)
+        #expect(found.first?.languages == ["ru"])
+        #expect(found.first?.severity == .error)
+        #expect(found.first?.message.contains("lacks few, many") == true)
+        #expect(found.first?.position.line == 1)
+        let complete = catalog("\(english), \"ru\" : \(plural([("one", "%lld файл"), ("few", "%lld файла"), ("many", "%lld файлов"), ("other", "%lld файла")]))")
+        #expect(try findings(complete, .pluralMissingCategory).isEmpty)
+    }
+
+    @Test("near misses of plural-missing-category: French without many, English without zero, Japanese with only other")
+    func missingCategoryNearMisses() throws {
+        let json = catalog("\(english), \"fr\" : \(plural([("one", "%lld fichier"), ("other", "%lld fichiers")])), \"ja\" : \(plural([("other", "%lld ファイル")]))")
+        #expect(try findings(json, .pluralMissingCategory).isEmpty)
+        #expect(try findings(json, .pluralExtraCategory).isEmpty)
+    }
+
+    @Test("plural-missing-category inside a device variant and inside a substitution")
+    func missingCategoryNested() throws {
+        let device = "{\"variations\" : {\"device\" : {\"iphone\" : \(plural([("one", "%lld файл"), ("other", "%lld файла")]))}}}"
+        let substitution = """
+            {"stringUnit" : {"state" : "translated", "value" : "%#@files@"}, "substitutions" : {"files" : {"argNum" : 1, "formatSpecifier" : "lld", "variations" : {"plural" : {"one" : \(unit("%arg файл")), "other" : \(unit("%arg файла"))}}}}}
+            """
+        let found = try findings(catalog("\"ru\" : \(device), \"uk\" : \(substitution)"), .pluralMissingCategory)
+        #expect(found.map(\.languages) == [["ru"], ["uk"]])
+        #expect(found.last?.message.contains("substitution files") == true)
+    }
+
+    @Test("plural-extra-category: one in Japanese, Korean, Chinese, Vietnamese is a warning; zero is allowed everywhere")
+    func extraCategory() throws {
+        let languages = ["ja", "ko", "zh-Hans", "vi"]
+        let json = catalog(english + ", " + languages.map { "\"\($0)\" : \(plural([("one", "%lld x"), ("other", "%lld x")]))" }.joined(separator: ", "))
+        let found = try findings(json, .pluralExtraCategory)
+        #expect(Set(found.flatMap(\.languages)) == Set(languages))
+        #expect(found.allSatisfy { $0.severity == .warning })
+        let zero = catalog("\(english), \"ja\" : \(plural([("zero", "なし"), ("other", "%lld x")])), \"en-GB\" : \(plural([("zero", "No files"), ("one", "%lld file"), ("other", "%lld files")]))")
+        #expect(try findings(zero, .pluralExtraCategory).isEmpty)
+        #expect(try findings(zero, .pluralMissingCategory).isEmpty)
+    }
+
+    @Test("plural-not-in-source: a translation varies by plural where the source has one text, or the reverse; not a one-form language")
+    func pluralNotInSource() throws {
+        let plainSource = "\"en\" : \(unit("%lld files"))"
+        let found = try findings(catalog("\(plainSource), \"de\" : \(plural([("one", "%lld Datei"), ("other", "%lld Dateien")]))"), .pluralNotInSource)
+        #expect(found.map(\.languages) == [["de"]])
+        let reverse = try findings(catalog("\(english), \"de\" : \(unit("%lld Dateien"))"), .pluralNotInSource)
+        #expect(reverse.map(\.languages) == [["de"]])
+        // Japanese has one form: its single text is right whatever the source does.
+        #expect(try findings(catalog("\(english), \"ja\" : \(unit("%lld ファイル"))"), .pluralNotInSource).isEmpty)
+        // Keys are opaque: "settings" and "settings.title" say nothing about plurals.
+        #expect(try findings(catalog("settings.title", "\"en\" : \(unit("Settings")), \"de\" : \(unit("Einstellungen"))"), .pluralNotInSource).isEmpty)
+    }
+
+    @Test("placeholder-mismatch: a dropped argument, an added one, %@ for %lld are errors; %d for %lld a warning")
+    func placeholders() throws {
+        let source = "\"en\" : \(unit("%1$@ has %2$lld files"))"
+        func found(_ translation: String) throws -> [Finding] {
+            try findings(catalog("files", "\(source), \"de\" : \(unit(translation))"), .placeholderMismatch)
+        }
+        #expect(try found("%1$@ hat Dateien").map(\.severity) == [.error])
+        #expect(try found("%1$@ hat %2$lld Dateien %3$@").map(\.severity) == [.error])
+        #expect(try found("%1$@ hat %2$@ Dateien").map(\.severity) == [.error])
+        #expect(try found("%1$@ hat %2$d Dateien").map(\.severity) == [.warning])
+        #expect(try found("%1$@ hat %2$lld Dateien").isEmpty)
+        // Reordered, positional: fine.
+        #expect(try found("%2$lld Dateien hat %1$@").isEmpty)
+        // Reordered without positions: the first argument would be read as a number.
+        #expect(try found("%lld Dateien hat %@").count == 2)
+        // %% is no argument; precision does not matter.
+        let percent = try findings(catalog("p", "\"en\" : \(unit("%.2f%% done")), \"fr\" : \(unit("%f %% terminé"))"), .placeholderMismatch)
+        #expect(percent.isEmpty)
+    }
+
+    @Test("placeholder-mismatch in plurals: one may leave the number out, other may not")
+    func placeholdersInPlurals() throws {
+        let omitted = catalog("\(english), \"de\" : \(plural([("one", "Eine Datei"), ("other", "%lld Dateien")]))")
+        #expect(try findings(omitted, .placeholderMismatch).isEmpty)
+        let dropped = catalog("\(english), \"de\" : \(plural([("one", "%lld Datei"), ("other", "Dateien")]))")
+        #expect(try findings(dropped, .placeholderMismatch).map(\.variant) == ["plural.other"])
+    }
+
+    @Test("placeholder-mismatch against the key when there is no source localization, only if the key has specifiers")
+    func placeholdersAgainstKey() throws {
+        #expect(try findings(catalog("%@ items", "\"de\" : \(unit("Elemente"))"), .placeholderMismatch).count == 1)
+        #expect(try findings(catalog("items.count", "\"de\" : \(unit("%@ Elemente"))"), .placeholderMismatch).isEmpty)
+    }
+
+    @Test("substitution-mismatch: another argNum or formatSpecifier than the source's, and %#@NAME@ without its substitution")
+    func substitutions() throws {
+        func localization(_ argNum: Int, _ specifier: String, name: String = "files") -> String {
+            """
+            {"stringUnit" : {"state" : "translated", "value" : "%#@files@"}, "substitutions" : {"\(name)" : {"argNum" : \(argNum), "formatSpecifier" : "\(specifier)", "variations" : {"plural" : {"one" : \(unit("%arg file")), "other" : \(unit("%arg files"))}}}}}
+            """
+        }
+        let source = "\"en\" : \(localization(1, "lld"))"
+        #expect(try findings(catalog("f", "\(source), \"de\" : \(localization(1, "lld"))"), .substitutionMismatch).isEmpty)
+        #expect(try findings(catalog("f", "\(source), \"de\" : \(localization(2, "lld"))"), .substitutionMismatch).map(\.severity) == [.error])
+        #expect(try findings(catalog("f", "\(source), \"de\" : \(localization(1, "@"))"), .substitutionMismatch).map(\.severity) == [.error])
+        #expect(try findings(catalog("f", "\(source), \"de\" : \(localization(1, "d"))"), .substitutionMismatch).map(\.severity) == [.warning])
+        let unnamed = try findings(catalog("f", "\(source), \"de\" : \(localization(1, "lld", name: "dateien"))"), .substitutionMismatch)
+        #expect(unnamed.count == 1 && unnamed[0].message.contains("%#@files@"))
+    }
+
+    @Test("language-code: zh-CN, zh-TW, zh and a malformed tag are errors with the code to use; zh-HK, zh-Hans, pt-BR are not")
+    func languageCodes() throws {
+        let json = catalog("k", ["zh-CN", "zh-TW", "zh", "en_US", "zh-HK", "zh-Hans", "zh-Hant", "pt-BR", "sr-Latn"]
+            .map { "\"\($0)\" : \(unit("x"))" }.joined(separator: ", "))
+        let found = try findings(json, .languageCode)
+        #expect(Set(found.flatMap(\.languages)) == ["zh-CN", "zh-TW", "zh", "en_US"])
+        let messages = Dictionary(uniqueKeysWithValues: found.map { ($0.languages[0], $0.message) })
+        #expect(messages["zh-CN"]?.hasSuffix("use zh-Hans") == true)
+        #expect(messages["zh-TW"]?.hasSuffix("use zh-Hant") == true)
+        #expect(messages["en_US"]?.hasSuffix("use en-US") == true)
+        #expect(try findings(catalog("k", "\"zh-Hans\" : \(unit("x"))", source: "zh-CN"), .languageCode).first?.message.hasPrefix("sourceLanguage zh-CN") == true)
+    }
+
+    @Test("state: translated and empty, an untranslated copy, counts of new and needs_review per language")
+    func states() throws {
+        let json = catalog("Open", """
+            "en" : \(unit("Open")), "de" : \(unit("", "translated")), "fr" : \(unit("Open", "new")), "it" : \(unit("Apri", "needs_review")), "nl" : \(unit("Open", "translated"))
+            """)
+        let found = try findings(json, .state)
+        #expect(found.contains { $0.languages == ["de"] && $0.severity == .warning && $0.message.contains("empty") })
+        #expect(found.contains { $0.languages == ["fr"] && $0.severity == .warning && $0.message.contains("copy") })
+        #expect(found.contains { $0.languages == ["fr"] && $0.severity == .info && $0.message.contains("1 string new") })
+        #expect(found.contains { $0.languages == ["it"] && $0.severity == .info && $0.message.contains("needs_review") })
+        // "Open" in Dutch, marked translated, is a translation.
+        #expect(!found.contains { $0.languages == ["nl"] })
+        // An empty source may be translated as empty.
+        #expect(try findings(catalog("Copyright", "\"en\" : \(unit("")), \"de\" : \(unit(""))"), .state).isEmpty)
+    }
+
+    @Test("stale-with-translations and should-not-translate name the languages; without translations, nothing")
+    func entryFlags() throws {
+        let stale = catalog("Old", "\"en\" : \(unit("Old")), \"de\" : \(unit("Alt"))", entryFields: "\"extractionState\" : \"stale\", ")
+        #expect(try findings(stale, .staleWithTranslations).map(\.languages) == [["de"]])
+        #expect(try findings(stale, .staleWithTranslations).first?.severity == .info)
+        let keep = catalog("Brand", "\"en\" : \(unit("Brand")), \"fr\" : \(unit("Marque"))", entryFields: "\"shouldTranslate\" : false, ")
+        #expect(try findings(keep, .shouldNotTranslate).map(\.languages) == [["fr"]])
+        let alone = catalog("Brand", "\"en\" : \(unit("Brand"))", entryFields: "\"shouldTranslate\" : false, \"extractionState\" : \"stale\", ")
+        #expect(try findings(alone, .shouldNotTranslate).isEmpty)
+        #expect(try findings(alone, .staleWithTranslations).isEmpty)
+    }
+
+    @Test("options: only some rules, other severities, only some languages")
+    func options() throws {
+        let json = catalog("\(english), \"ru\" : \(plural([("one", "%lld файл"), ("other", "%lld файла")])), \"ja\" : \(plural([("one", "x %lld"), ("other", "%lld")]))")
+        let catalog = try Catalog(parsing: Array(json.utf8))
+        var options = CheckOptions()
+        options.rules = [.pluralExtraCategory]
+        #expect(CatalogCheck.findings(catalog, options: options).map(\.rule) == [.pluralExtraCategory])
+        options = CheckOptions()
+        options.severities[.pluralMissingCategory] = .info
+        #expect(CatalogCheck.findings(catalog, options: options).first { $0.rule == .pluralMissingCategory }?.severity == .info)
+        options = CheckOptions()
+        options.languages = ["ja"]
+        #expect(CatalogCheck.findings(catalog, options: options).allSatisfy { $0.languages.contains("ja") })
+        #expect(!CatalogCheck.findings(catalog, options: options).isEmpty)
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import SemanticDiff
+import TestSupport
+import Testing
+
+private typealias B = Build
+
+/// `git xcstrings check` as a user runs it: in a repository, from a
+/// subdirectory, on the index, with git config, outside a repository.
+@Suite("check command")
+struct CheckCommandTests {
+    /// Russian with only one and other: one error (plural-missing-category).
+    static let broken = B.catalog([
+        ("%lld files", B.entry([("en", B.plural([("one", "%lld file"), ("other", "%lld files")])),
+                                ("ru", B.plural([("one", "%lld файл"), ("other", "%lld файла")]))])),
+    ])
+    static let fixed = B.catalog([
+        ("%lld files", B.entry([("en", B.plural([("one", "%lld file"), ("other", "%lld files")])),
+                                ("ru", B.plural([("one", "%lld файл"), ("few", "%lld файла"), ("many", "%lld файлов"), ("other", "%lld файла")]))])),
+    ])
+    /// Japanese with a `one`: a warning only.
+    static let warned = B.catalog([
+        ("%lld files", B.entry([("en", B.plural([("one", "%lld file"), ("other", "%lld files")])),
+                                ("ja", B.plural([("one", "%lld ファイル"), ("other", "%lld ファイル")]))])),
+    ])
+
+    @Test("without PATH: every tracked catalog, named from the current directory, the key's line; exit 1 on an error")
+    func trackedCatalogs() throws {
+        let repository = try TestRepository()
+        try repository.commit(Self.broken, at: "App/Resources/Localizable.xcstrings", "broken")
+        try repository.commit(Self.fixed, at: "Widget/Localizable.xcstrings", "fixed")
+        try FileManager.default.createDirectory(at: repository.url.appendingPathComponent("Widget/Sub"), withIntermediateDirectories: true)
+        let result = try repository.run(["check"], from: "Widget/Sub")
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let finding = try #require(lines.first { $0.contains("[plural-missing-category]") })
+        #expect(finding.hasPrefix("../../App/Resources/Localizable.xcstrings:"))
+        let line = try #require(Int(finding.split(separator: ":")[1]))
+        let text = try String(contentsOf: repository.url.appendingPathComponent("App/Resources/Localizable.xcstrings"), encoding: .utf8)
+        let pointed = text.split(separator: "\n", omittingEmptySubsequences: false)[line - 1]
+        #expect(pointed.contains("\"plural\""), "line \(line) is \(pointed)")
+        #expect(lines.contains("../../App/Resources/Localizable.xcstrings: 1 error, 0 warnings, 0 info"))
+        #expect(lines.contains("../Localizable.xcstrings: no findings"))
+    }
+
+    @Test("--staged checks what the index holds, not the work tree")
+    func staged() throws {
+        let repository = try TestRepository()
+        try repository.commit(Self.fixed, at: "Localizable.xcstrings", "fixed")
+        try repository.write(Self.broken, to: "Localizable.xcstrings")
+        #expect(try repository.run(["check"]).status == 1)
+        #expect(try repository.run(["check", "--staged"]).status == 0)
+        try repository.git("add", "Localizable.xcstrings")
+        #expect(try repository.run(["check", "--staged", "Localizable.xcstrings"]).status == 1)
+    }
+
+    @Test("git config disables rules and changes severities; options win; an unknown rule is a usage error")
+    func configuration() throws {
+        let repository = try TestRepository()
+        try repository.commit(Self.broken, at: "Localizable.xcstrings", "broken")
+        try repository.git("config", "xcstrings.check.severity.plural-missing-category", "warning")
+        #expect(try repository.run(["check"]).status == 0)
+        #expect(try repository.run(["check", "--severity", "warning"]).status == 1)
+        try repository.git("config", "xcstrings.check.disable", "state, plural-missing-category")
+        #expect(try repository.run(["check", "--severity", "info"]).stdout == "Localizable.xcstrings: no findings\n")
+        try repository.git("config", "--unset", "xcstrings.check.disable")
+        try repository.git("config", "xcstrings.check.severity.plural-missing-category", "off")
+        #expect(try repository.run(["check", "--disable", "state"]).stdout == "Localizable.xcstrings: no findings\n")
+        // Naming a rule on the command line runs it whatever the configuration says.
+        #expect(try repository.run(["check", "--rule", "plural-missing-category"]).status == 1)
+        let unknown = try repository.run(["check", "--disable", "plurals"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("no rule 'plurals'"))
+    }
+
+    @Test("--severity warning fails on warnings; --language keeps one language's findings")
+    func severityAndLanguage() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.url.appendingPathComponent("Warned.xcstrings").path
+        try Data(Self.warned.xcodeLayout()).write(to: URL(fileURLWithPath: path))
+        #expect(try CLI.run(["check", path], in: directory.url).status == 0)
+        #expect(try CLI.run(["check", "--severity", "warning", path], in: directory.url).status == 1)
+        #expect(try CLI.run(["check", "--language", "fr", path], in: directory.url).stdout.hasSuffix("no findings\n"))
+    }
+
+    @Test("outside a repository PATHs are required; an invalid file is exit 2 with its position; other files are still checked")
+    func outsideRepository() throws {
+        let directory = try TemporaryDirectory()
+        #expect(try CLI.run(["check"], in: directory.url).status == 2)
+        let bad = directory.url.appendingPathComponent("Bad.xcstrings")
+        try Data("{\"sourceLanguage\" : \"en\",\n \"strings\" : {]}".utf8).write(to: bad)
+        let good = directory.url.appendingPathComponent("Good.xcstrings")
+        try Data(Self.broken.xcodeLayout()).write(to: good)
+        let result = try CLI.run(["check", "Bad.xcstrings", "Good.xcstrings"], in: directory.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("error: Bad.xcstrings:2:"))
+        #expect(result.stdout.contains("Good.xcstrings: 1 error"))
+        // A directory stands for the catalogs under it.
+        #expect(try CLI.run(["check", "."], in: directory.url).stdout.contains("Good.xcstrings: 1 error"))
+    }
+
+    @Test("--json: the documented fields; github: one annotation per finding; sarif: version 2.1.0 with the rules")
+    func formats() throws {
+        let directory = try TemporaryDirectory()
+        try Data(Self.broken.xcodeLayout()).write(to: directory.url.appendingPathComponent("L.xcstrings"))
+        let json = try CLI.run(["check", "--json", "L.xcstrings"], in: directory.url)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdoutBytes)) as? [String: Any])
+        #expect(object["version"] as? Int == 1)
+        let file = try #require((object["files"] as? [[String: Any]])?.first)
+        #expect(file["path"] as? String == "L.xcstrings")
+        #expect((file["counts"] as? [String: Int])?["error"] == 1)
+        let finding = try #require((file["findings"] as? [[String: Any]])?.first)
+        #expect(Set(finding.keys) == ["rule", "severity", "message", "key", "languages", "variant", "line", "column"])
+        #expect(finding["rule"] as? String == "plural-missing-category")
+        #expect(finding["key"] as? String == "%lld files")
+
+        let github = try CLI.run(["check", "--format", "github", "L.xcstrings"], in: directory.url)
+        #expect(github.stdout.hasPrefix("::error file=L.xcstrings,line="))
+        #expect(github.stdout.contains("title=xcstrings plural-missing-category::\"%25lld files\": ru plural lacks few, many"))
+
+        let sarif = try CLI.run(["check", "--format", "sarif", "L.xcstrings"], in: directory.url)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdoutBytes)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let rules = ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]]
+        #expect(rules?.count == CheckRule.allCases.count)
+        let result = try #require((run["results"] as? [[String: Any]])?.first)
+        #expect(result["ruleId"] as? String == "plural-missing-category")
+        #expect(result["level"] as? String == "error")
+    }
+
+    @Test("--summary: a row per language with the counts and the share translated")
+    func summary() throws {
+        let directory = try TemporaryDirectory()
+        let catalog = B.catalog([
+            ("One", B.entry([("en", B.text("One")), ("de", B.text("Eins")), ("fr", B.text("Un", "needs_review"))])),
+            ("Two", B.entry([("en", B.text("Two")), ("de", B.text("Zwei", "new"))])),
+            ("Old", B.entry([("en", B.text("Old")), ("de", B.text("Alt"))], extraction: "stale")),
+        ])
+        try Data(catalog.xcodeLayout()).write(to: directory.url.appendingPathComponent("L.xcstrings"))
+        let text = try CLI.run(["check", "--summary", "L.xcstrings"], in: directory.url).stdout
+        let rows = text.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(rows.contains(["language", "translated", "needs_review", "new", "missing", "stale", "share"]))
+        #expect(rows.contains(["de", "1", "0", "1", "0", "1", "50.0%"]))
+        #expect(rows.contains(["fr", "0", "1", "0", "1", "0", "0.0%"]))
+        #expect(!rows.contains { $0.first == "en" })
+    }
+}
