@@ -5,12 +5,17 @@ import SemanticDiff
 /// `git xcstrings install`: register the drivers with git.
 enum InstallCommand: Command {
     static let name = "install"
-    static let synopsis = "git xcstrings install [--global]"
+    static let synopsis = "git xcstrings install [--global | --hooks]"
     static let summary = "Register the merge driver with git (once per repository, or --global)."
     static let details = """
         options:
           --global     write to your global git configuration and global
                        attributes file instead of this repository's
+          --hooks      also install a pre-commit hook (in core.hooksPath or
+                       .git/hooks) that runs `check --staged` and `fmt --check`
+                       on the catalogs each commit changes; a hook that is
+                       not git-xcstrings' is never replaced (exit 1, with the
+                       lines to add to it)
           -h, --help   show this help
 
         Writes merge.xcstrings.name, merge.xcstrings.driver and
@@ -25,10 +30,13 @@ enum InstallCommand: Command {
         status is 1. Works from any directory of the work tree.
         `git xcstrings uninstall` removes exactly what it adds.
         """
-    static let spec = Arguments.Spec(flags: ["global", "help"], aliases: ["h": "help"])
+    static let spec = Arguments.Spec(flags: ["global", "hooks", "help"], aliases: ["h": "help"])
 
     static func run(_ arguments: Arguments) -> Int32 {
         guard arguments.positional.isEmpty else { return Tool.usageFailure(self, "unexpected argument '\(arguments.positional[0])'") }
+        if arguments.has("hooks") && arguments.has("global") {
+            return Tool.usageFailure(self, "hooks belong to a repository: run --hooks in each (or point core.hooksPath at one directory)")
+        }
         let setup = DriverSetup(scope: arguments.has("global") ? .global : .repository,
                                 executable: executableCommand(),
                                 gitPassesLabels: gitPassesLabels())
@@ -39,7 +47,18 @@ enum InstallCommand: Command {
             }
             for change in report.changes { Console.out(change + "\n") }
             for kept in report.keptAlone { Console.error("warning: " + kept) }
-            return report.keptAlone.isEmpty ? ExitStatus.success : ExitStatus.attention
+            var status = report.keptAlone.isEmpty ? ExitStatus.success : ExitStatus.attention
+            if arguments.has("hooks") {
+                let directory = try Repository(discoveringFrom: ".").hooksDirectory()
+                switch try PreCommitHook(executable: executableCommand()).install(in: directory) {
+                case .installed(let path): Console.out("installed the pre-commit hook \(path)\n")
+                case .unchanged(let path): Console.out("the pre-commit hook \(path) is already installed\n")
+                case .refused(let message):
+                    Console.error("warning: " + message)
+                    status = ExitStatus.attention
+                }
+            }
+            return status
         } catch {
             Console.error("error: \(error)")
             return ExitStatus.failure

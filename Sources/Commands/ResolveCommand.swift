@@ -191,6 +191,7 @@ enum ResolveCommand: Command {
             line += "; \(would)written with conflict hunks, still conflicted"
         }
         Console.line(line)
+        outcome.warnings.forEach(Console.error)
         return outcome.clean ? .resolved : .conflicted
     }
 

@@ -15,6 +15,7 @@ enum UninstallCommand: Command {
         (not another tool's under the same names) and its line in the
         attributes file (the file too, if nothing else is left). A line that
         is committed in .gitattributes is the team's: it is kept, and said.
+        The pre-commit hook of install --hooks goes too (another hook stays).
         """
     static let spec = Arguments.Spec(flags: ["global", "help"], aliases: ["h": "help"])
 
@@ -23,7 +24,11 @@ enum UninstallCommand: Command {
         let setup = DriverSetup(scope: arguments.has("global") ? .global : .repository, executable: "git-xcstrings",
                                 gitPassesLabels: false)
         do {
-            let report = try setup.uninstall()
+            var report = try setup.uninstall()
+            if !arguments.has("global"), let directory = try? Repository(discoveringFrom: ".").hooksDirectory(),
+               let removed = PreCommitHook.uninstall(from: directory) {
+                report.changes.append("removed the pre-commit hook \(removed)")
+            }
             if report.changes.isEmpty && report.keptAlone.isEmpty {
                 Console.out("git-xcstrings was not installed\(arguments.has("global") ? " globally" : " in this repository")\n")
             }

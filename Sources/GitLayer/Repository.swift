@@ -78,6 +78,19 @@ public final class Repository: @unchecked Sendable {
         return try? blobBytes(BlobID(oid: id))
     }
 
+    /// Where git looks for hooks: `core.hooksPath` (relative to the top of
+    /// the work tree when relative), else `hooks/` in the common directory.
+    /// With a trailing slash.
+    public func hooksDirectory() throws(GitError) -> String {
+        if let configured = try configuration().string("core.hooksPath"), !configured.isEmpty {
+            var path = configured
+            if path.hasPrefix("~/"), let home = ProcessEnvironment.value("HOME") { path = home + path.dropFirst(1) }
+            if !path.hasPrefix("/") { path = (workTree ?? gitDirectory) + path }
+            return path.hasSuffix("/") ? path : path + "/"
+        }
+        return commonDirectory + "hooks/"
+    }
+
     public func configuration() throws(GitError) -> Configuration {
         var config: OpaquePointer?
         try git.check(git.repository_config_snapshot(&config, pointer), "cannot read the repository's configuration")

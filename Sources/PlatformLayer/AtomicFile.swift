@@ -187,6 +187,14 @@ public func makeDirectories(forFile path: String) throws(FileError) {
 
 /// Removes a file; true if it was there.
 @discardableResult
+/// Lets everyone who may read `path` run it (`chmod a+x`, within the read bits).
+public func makeExecutable(_ path: String) throws(FileError) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { throw FileError(path: path, reason: systemError()) }
+    let mode = (info.st_mode & 0o7777) | ((info.st_mode & 0o444) >> 2)
+    guard chmod(path, mode) == 0 else { throw FileError(path: path, reason: systemError()) }
+}
+
 public func removeFile(_ path: String) -> Bool {
     unlink(path) == 0
 }

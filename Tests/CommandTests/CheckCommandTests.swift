@@ -146,3 +146,34 @@ struct CheckCommandTests {
         #expect(!rows.contains { $0.first == "en" })
     }
 }
+
+@Suite("check after a merge")
+struct MergeCheckTests {
+    @Test("a clean merge that brings a check error neither side had says so in one line and still exits 0; an old error is not repeated")
+    func newErrors() throws {
+        let base = B.catalog([("greeting", B.entry([("en", B.text("%lld files"))]))])
+        // Ours adds an argument to the source; theirs translates the old source: merged, German drops it.
+        let ours = B.catalog([("greeting", B.entry([("en", B.text("%lld files in %@"))]))])
+        let theirs = B.catalog([("greeting", B.entry([("en", B.text("%lld files")), ("de", B.text("%lld Dateien"))]))])
+        let directory = try TemporaryDirectory()
+        for (name, catalog) in [("base", base), ("ours", ours), ("theirs", theirs)] {
+            try Data(catalog.xcodeLayout()).write(to: directory.url.appendingPathComponent(name))
+        }
+        let result = try CLI.run(["merge", "base", "ours", "theirs"], in: directory.url)
+        #expect(result.status == 0)
+        let lines = result.stderr.split(separator: "\n").filter { $0.contains("check error") }
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains("de drops %@ (argument 2)") == true)
+
+        // Both sides already had the error: nothing new to say.
+        let broken = B.catalog([("greeting", B.entry([("en", B.text("%lld files in %@")), ("de", B.text("%lld Dateien"))]))])
+        var edited = broken
+        edited[path: "strings", "other"] = B.entry([("en", B.text("Other"))])
+        for (name, catalog) in [("base", broken), ("ours", edited), ("theirs", broken)] {
+            try Data(catalog.xcodeLayout()).write(to: directory.url.appendingPathComponent(name))
+        }
+        let again = try CLI.run(["merge", "base", "ours", "theirs"], in: directory.url)
+        #expect(again.status == 0)
+        #expect(!again.stderr.contains("check error"))
+    }
+}

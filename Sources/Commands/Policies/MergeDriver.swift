@@ -46,8 +46,10 @@ struct MergeDriver {
                 if !result.conflicts.isEmpty { markers.style = configuredStyle() }
                 var summary = result.summary(name: name)
                 if !result.oursWasInXcodeLayout { summary += "; rewritten in Xcode's layout" }
-                return MergeOutcome(method: .semantic(result, markers), clean: result.conflicts.isEmpty, summary: summary,
-                               warnings: warnings, decisions: result.decisions.map { "\(name): \($0)" })
+                var outcome = MergeOutcome(method: .semantic(result, markers), clean: result.conflicts.isEmpty, summary: summary,
+                                           warnings: warnings, decisions: result.decisions.map { "\(name): \($0)" })
+                if let line = MergeCheck.newErrors(outcome, ours: documents[1], theirs: documents[2], name: name) { outcome.warnings.append(line) }
+                return outcome
             } catch {
                 problem = error.description
             }

@@ -103,3 +103,15 @@ struct EntryContext {
                 offset: node.map(offset(ofKeyOf:)) ?? keyOffset)
     }
 }
+
+extension CatalogCheck {
+    /// The findings of `merged` at or above `severity` that none of
+    /// `sides` has (the same rule, entry, languages and message, wherever
+    /// they sit): what a merge brought in.
+    public static func newFindings(in merged: Catalog, comparedWith sides: [Catalog], atLeast severity: Severity = .error) -> [Finding] {
+        let found = findings(merged).filter { $0.severity >= severity }
+        guard !found.isEmpty else { return [] }
+        let before = Set(sides.flatMap { findings($0).map(\.identity) })
+        return found.filter { !before.contains($0.identity) }
+    }
+}

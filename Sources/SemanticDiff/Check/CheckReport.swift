@@ -39,8 +39,7 @@ public enum CheckReport {
             for finding in file.findings {
                 let severity = finding.severity.rawValue
                 let painted = color ? "\(colour(finding.severity))\(severity)\u{1B}[m" : severity
-                let key = finding.key.map { "\(DiffRenderer.quoted($0)): " } ?? ""
-                output += "\(file.path):\(finding.position): \(painted): \(key)\(finding.message) [\(finding.rule.rawValue)]\n"
+                output += "\(file.path):\(finding.position): \(painted): \(finding.text) [\(finding.rule.rawValue)]\n"
             }
             output += "\(file.path): \(file.counts)\n"
             if let summary = file.summary { output += table(summary) }
@@ -136,10 +135,9 @@ public enum CheckReport {
         for file in files {
             for finding in file.findings {
                 let command = finding.severity == .info ? "notice" : finding.severity.rawValue
-                let key = finding.key.map { "\(DiffRenderer.quoted($0)): " } ?? ""
                 output += "::\(command) file=\(escapeProperty(file.repositoryPath)),line=\(finding.position.line),"
                     + "col=\(finding.position.column),title=\(escapeProperty("xcstrings " + finding.rule.rawValue))::"
-                    + escapeData(key + finding.message) + "\n"
+                    + escapeData(finding.text) + "\n"
             }
         }
         return output
@@ -159,12 +157,11 @@ public enum CheckReport {
         var results: [JSONValue] = []
         for file in files {
             for finding in file.findings {
-                let key = finding.key.map { "\(DiffRenderer.quoted($0)): " } ?? ""
                 results.append(.object([
                     ("ruleId", .string(finding.rule.rawValue)),
                     ("ruleIndex", .number(String(CheckRule.allCases.firstIndex(of: finding.rule)!))),
                     ("level", level(finding.severity)),
-                    ("message", text(key + finding.message)),
+                    ("message", text(finding.text)),
                     ("locations", .array([.object([
                         ("physicalLocation", .object([
                             ("artifactLocation", .object([("uri", .string(file.repositoryPath))])),

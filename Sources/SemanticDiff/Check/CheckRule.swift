@@ -72,6 +72,11 @@ public struct Finding: Sendable, Equatable {
         self.offset = offset
     }
 
+    /// The message after the entry's quoted key: `"%lld files": ru plural lacks few, many: add them`.
+    public var text: String {
+        (key.map { "\(DiffRenderer.quoted($0)): " } ?? "") + message
+    }
+
     /// What makes two findings the same one in two versions of a file,
     /// wherever they sit in it (for "new findings after a merge").
     public var identity: String {

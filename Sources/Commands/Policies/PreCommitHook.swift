@@ -1,0 +1,67 @@
+import PlatformLayer
+import GitLayer
+
+/// The plain git pre-commit hook of `install --hooks`: before each commit,
+/// `check --staged` and `fmt --check` on the staged catalogs. An existing
+/// hook of someone else is never replaced.
+struct PreCommitHook {
+    /// How the hook runs git-xcstrings (a name on PATH or a quoted path).
+    var executable: String
+
+    /// The line that marks a hook as ours.
+    static let marker = "# git-xcstrings pre-commit hook"
+
+    /// Whether a hook's bytes hold ``marker``.
+    static func isOurs(_ hook: [UInt8]) -> Bool {
+        let wanted = Array(marker.utf8)
+        guard hook.count >= wanted.count else { return false }
+        return (0...(hook.count - wanted.count)).contains { start in hook[start..<(start + wanted.count)].elementsEqual(wanted) }
+    }
+
+    var script: String {
+        """
+        #!/bin/sh
+        \(Self.marker) (git xcstrings install --hooks; git xcstrings uninstall
+        # --hooks removes it). Checks the String Catalogs a commit changes: what
+        # would ship broken (check --staged) and Xcode's layout (fmt --check).
+        # Skip it once with git commit --no-verify.
+        git diff --cached --name-only --diff-filter=ACMR -z -- '*.xcstrings' > "${TMPDIR:-/tmp}/git-xcstrings-staged.$$" || exit 1
+        trap 'rm -f "${TMPDIR:-/tmp}/git-xcstrings-staged.$$"' EXIT
+        [ -s "${TMPDIR:-/tmp}/git-xcstrings-staged.$$" ] || exit 0
+        xargs -0 \(executable) check --staged < "${TMPDIR:-/tmp}/git-xcstrings-staged.$$" || exit 1
+        if ! xargs -0 \(executable) fmt --check < "${TMPDIR:-/tmp}/git-xcstrings-staged.$$"; then
+            echo "git-xcstrings: the catalogs above are not in Xcode's layout: run git xcstrings fmt on them, then git add them" >&2
+            exit 1
+        fi
+
+        """
+    }
+
+    enum Outcome {
+        case installed(String), unchanged(String), refused(String)
+    }
+
+    /// Writes the hook into `directory`, unless a hook that is not ours is there.
+    func install(in directory: String) throws(FileError) -> Outcome {
+        let path = directory + "pre-commit"
+        if Files.exists(path) {
+            let existing = (try? Files.read(path)) ?? []
+            guard Self.isOurs(existing) else {
+                return .refused("\(path) is another hook: left as it is. Add this line to it to run git-xcstrings too:\n"
+                                + "    git diff --cached --name-only --diff-filter=ACMR -z -- '*.xcstrings' | xargs -0 -r \(executable) check --staged || exit 1")
+            }
+            if existing == Array(script.utf8) { return .unchanged(path) }
+        }
+        try makeDirectories(forFile: path)
+        try AtomicFile.write(Array(script.utf8), to: path)
+        try makeExecutable(path)
+        return .installed(path)
+    }
+
+    /// Removes the hook from `directory` if it is ours; nil when there was none of ours.
+    static func uninstall(from directory: String) -> String? {
+        let path = directory + "pre-commit"
+        guard let existing = try? Files.read(path), isOurs(existing) else { return nil }
+        return removeFile(path) ? path : nil
+    }
+}
