@@ -77,7 +77,7 @@ enum CheckCommand: Command {
         }
         let staged = arguments.has("staged") || arguments.has("cached")
         let paths = arguments.positional + (arguments.afterSeparator ?? [])
-        let repository = try? Repository(discoveringFrom: ".")
+        let repository = Repository.mayContain(".") ? try? Repository(discoveringFrom: ".") : nil
         if repository == nil && (paths.isEmpty || staged) {
             return Tool.usageFailure(self, staged ? "--staged needs a git repository" : "not in a git repository: name the catalogs to check")
         }

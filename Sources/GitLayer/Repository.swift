@@ -26,6 +26,19 @@ public final class Repository: @unchecked Sendable {
         self.directory = directory
     }
 
+    /// Whether `directory` may be in a repository: `GIT_DIR` is set, or it
+    /// or a parent has a `.git`. False means certainly not, so a command
+    /// that can work without one need not load libgit2 to find out.
+    public static func mayContain(_ directory: String = ".") -> Bool {
+        if ProcessEnvironment.value("GIT_DIR") != nil { return true }
+        guard var path = ProcessEnvironment.realPath(directory) else { return true }
+        while true {
+            if Files.exists(path + (path.hasSuffix("/") ? "" : "/") + ".git") { return true }
+            guard let slash = path.lastIndex(of: "/"), path != "/" else { return false }
+            path = slash == path.startIndex ? "/" : String(path[..<slash])
+        }
+    }
+
     /// Another handle on the same repository, for another thread.
     public func reopened() throws(GitError) -> Repository {
         try Repository(discoveringFrom: directory)

@@ -5,6 +5,12 @@ public struct StringUnit: Sendable {
 
     public var value: String? { document.stringValue(document.value(.value, in: node)) }
 
+    /// The node of the value, when it is a string.
+    public var valueNode: Int? {
+        guard let value = document.value(.value, in: node), document.kind(value) == .string else { return nil }
+        return value
+    }
+
     public var state: TranslationState? {
         document.stringValue(document.value(.state, in: node)).map(TranslationState.init(rawValue:))
     }

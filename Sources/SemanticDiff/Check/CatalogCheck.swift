@@ -14,8 +14,10 @@ public struct CheckOptions: Sendable {
 /// What would ship broken in a catalog: the rules of ``CheckRule``, as
 /// pure functions over the catalog's typed view.
 public enum CatalogCheck {
-    /// The findings for `catalog`, in the file's order, positions set.
-    public static func findings(_ catalog: Catalog, options: CheckOptions = CheckOptions()) -> [Finding] {
+    /// The findings for `catalog`, in the file's order, positions set; of
+    /// the entries whose keys are in `keys` only, when given (languages
+    /// included: only those these entries use are looked at).
+    public static func findings(_ catalog: Catalog, options: CheckOptions = CheckOptions(), keys: Set<String>? = nil) -> [Finding] {
         var findings: [Finding] = []
         let sourceLanguage = catalog.sourceLanguage
         var languages = LanguageOccurrences()
@@ -23,14 +25,18 @@ public enum CatalogCheck {
             languages.note(sourceLanguage, offset: Int(catalog.document[node - 1].start), isSource: true)
         }
         var states = StateCounts()
+        var plurals = PluralFormsCache()
         for entry in catalog.entries {
+            if let keys, !keys.contains(entry.key) { continue }
             let context = EntryContext(entry: entry, sourceLanguage: sourceLanguage)
             for localization in entry.localizations {
                 languages.note(localization.language, offset: context.offset(ofKeyOf: localization.node))
-                PluralCheck.check(localization, context, into: &findings)
+                let forms = plurals.forms(localization.language)
+                if let forms { PluralCheck.check(localization, forms, context, into: &findings) }
                 if localization.language != sourceLanguage {
-                    PlaceholderCheck.check(localization, context, into: &findings)
-                    StateCheck.check(localization, context, counts: &states, into: &findings)
+                    let texts = localization.translations
+                    PlaceholderCheck.check(localization, texts, context, plurals: &plurals, into: &findings)
+                    StateCheck.check(localization, texts, context, counts: &states, into: &findings)
                 }
             }
             EntryCheck.check(context, into: &findings)
@@ -78,7 +84,7 @@ struct EntryContext {
     /// Whether translators are to translate it: not "Don't translate", not stale.
     let isToTranslate: Bool
     /// The source's texts by variant (its string units' values).
-    let sourceTexts: [Variant: String]
+    let sourceTexts: SourceTexts
 
     init(entry: Entry, sourceLanguage: String?) {
         self.entry = entry
@@ -86,12 +92,12 @@ struct EntryContext {
         self.sourceLanguage = sourceLanguage
         source = sourceLanguage.flatMap { entry.localization($0) }
         isToTranslate = entry.shouldTranslate && entry.extractionState != .stale
-        var texts: [Variant: String] = [:]
-        for text in source?.translations ?? [] {
-            if case .unit(let unit) = text.text, let value = unit.value { texts[text.variant] = value }
-        }
-        sourceTexts = texts
+        sourceTranslations = source?.translations ?? []
+        sourceTexts = SourceTexts(sourceTranslations)
     }
+
+    /// Every text of the source localization.
+    let sourceTranslations: [Translation]
 
     var keyOffset: Int { Int(entry.document[entry.keyNode].start) }
 
@@ -108,10 +114,57 @@ extension CatalogCheck {
     /// The findings of `merged` at or above `severity` that none of
     /// `sides` has (the same rule, entry, languages and message, wherever
     /// they sit): what a merge brought in.
-    public static func newFindings(in merged: Catalog, comparedWith sides: [Catalog], atLeast severity: Severity = .error) -> [Finding] {
-        let found = findings(merged).filter { $0.severity >= severity }
+    /// With `keys`, only the entries of those keys are looked at (those a
+    /// merge changed: the others are as they were on both sides).
+    public static func newFindings(in merged: Catalog, comparedWith sides: [Catalog], atLeast severity: Severity = .error,
+                                   keys: Set<String>? = nil) -> [Finding] {
+        let found = findings(merged, keys: keys).filter { $0.severity >= severity }
         guard !found.isEmpty else { return [] }
-        let before = Set(sides.flatMap { findings($0).map(\.identity) })
+        // Only the entries with such findings need checking in the sides.
+        let keys = Set(found.compactMap(\.key))
+        let before = Set(sides.flatMap { findings($0, keys: keys).map(\.identity) })
         return found.filter { !before.contains($0.identity) }
+    }
+}
+
+/// The texts of a source localization, looked up by variant (a few per
+/// entry: a scan beats hashing their paths).
+struct SourceTexts {
+    private var texts: [(variant: Variant, value: String)] = []
+
+    /// Whether some text holds a `%`, so may have format specifiers.
+    private(set) var mayHaveFormats = false
+
+    init(_ translations: [Translation]) {
+        for translation in translations {
+            guard case .unit(let unit) = translation.text, let node = unit.valueNode else { continue }
+            texts.append((translation.variant, unit.document.string(node)))
+            if unit.document.rawBytesContain(node, UInt8(ascii: "%")) { mayHaveFormats = true }
+        }
+    }
+
+    var isEmpty: Bool { texts.isEmpty }
+
+    subscript(variant: Variant) -> String? {
+        get { texts.first { $0.variant == variant }?.value }
+        set {
+            texts.removeAll { $0.variant == variant }
+            if let newValue {
+                texts.append((variant, newValue))
+                if newValue.utf8.contains(UInt8(ascii: "%")) { mayHaveFormats = true }
+            }
+        }
+    }
+}
+
+/// ``PluralRules/forms(_:)`` once per language of a run.
+struct PluralFormsCache {
+    private var known: [String: PluralForms?] = [:]
+
+    mutating func forms(_ language: String) -> PluralForms? {
+        if let found = known[language] { return found }
+        let forms = PluralRules.forms(language)
+        known[language] = forms
+        return forms
     }
 }

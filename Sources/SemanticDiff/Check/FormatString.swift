@@ -20,25 +20,28 @@ public struct FormatString: Sendable, Equatable {
     /// translations write "50 % de réduction") is text; `%%` is a percent sign.
     /// `%arg` is read as the substitution's argument when `inSubstitution`.
     public init(_ text: String, inSubstitution: Bool = false) {
-        let scalars = Array(text.unicodeScalars)
+        // Most texts have no `%` at all.
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return }
+        // Every character of the syntax is ASCII: the UTF-8 bytes are read as they are.
+        let scalars = Array(text.utf8)
         var index = 0
         var next = 1
         func digits() -> Int? {
             var value = 0, any = false
-            while index < scalars.count, (48...57).contains(scalars[index].value) {
-                value = min(value * 10 + Int(scalars[index].value - 48), 1_000_000)
+            while index < scalars.count, (48...57).contains(scalars[index]) {
+                value = min(value * 10 + Int(scalars[index] - 48), 1_000_000)
                 any = true
                 index += 1
             }
             return any ? value : nil
         }
         while index < scalars.count {
-            guard scalars[index] == "%" else { index += 1; continue }
+            guard scalars[index] == UInt8(ascii: "%") else { index += 1; continue }
             let start = index
             index += 1
             guard index < scalars.count else { break }
-            if scalars[index] == "%" { index += 1; continue }
-            if inSubstitution, scalars[index...].starts(with: "arg".unicodeScalars) {
+            if scalars[index] == UInt8(ascii: "%") { index += 1; continue }
+            if inSubstitution, scalars[index...].starts(with: "arg".utf8) {
                 showsSubstitutionArgument = true
                 index += 3
                 continue
@@ -46,34 +49,34 @@ public struct FormatString: Sendable, Equatable {
             // An explicit argument number: `%2$@`.
             let save = index
             var position: Int?
-            if let number = digits(), index < scalars.count, scalars[index] == "$", number > 0 {
+            if let number = digits(), index < scalars.count, scalars[index] == UInt8(ascii: "$"), number > 0 {
                 position = number
                 index += 1
             } else {
                 index = save
             }
             // A substitution: `%#@NAME@`.
-            if scalars[index...].starts(with: "#@".unicodeScalars) {
+            if scalars[index...].starts(with: "#@".utf8) {
                 let nameStart = index + 2
-                if let end = scalars[nameStart...].firstIndex(of: "@"), end > nameStart {
-                    substitutions.append(String(String.UnicodeScalarView(scalars[nameStart..<end])))
+                if let end = scalars[nameStart...].firstIndex(of: UInt8(ascii: "@")), end > nameStart {
+                    substitutions.append(String(decoding: scalars[nameStart..<end], as: UTF8.self))
                     index = end + 1
                     continue
                 }
             }
-            while index < scalars.count, "-+#0'".unicodeScalars.contains(scalars[index]) { index += 1 }
+            while index < scalars.count, "-+#0'".utf8.contains(scalars[index]) { index += 1 }
             var starArguments = 0
-            if index < scalars.count, scalars[index] == "*" { starArguments += 1; index += 1 } else { _ = digits() }
-            if index < scalars.count, scalars[index] == "." {
+            if index < scalars.count, scalars[index] == UInt8(ascii: "*") { starArguments += 1; index += 1 } else { _ = digits() }
+            if index < scalars.count, scalars[index] == UInt8(ascii: ".") {
                 index += 1
-                if index < scalars.count, scalars[index] == "*" { starArguments += 1; index += 1 } else { _ = digits() }
+                if index < scalars.count, scalars[index] == UInt8(ascii: "*") { starArguments += 1; index += 1 } else { _ = digits() }
             }
             var length = ""
-            while index < scalars.count, "hlqLztj".unicodeScalars.contains(scalars[index]), length.count < 2 {
-                length.unicodeScalars.append(scalars[index])
+            while index < scalars.count, "hlqLztj".utf8.contains(scalars[index]), length.utf8.count < 2 {
+                length.unicodeScalars.append(Unicode.Scalar(scalars[index]))
                 index += 1
             }
-            guard index < scalars.count, let argument = FormatArgument(conversion: scalars[index], length: length) else {
+            guard index < scalars.count, let argument = FormatArgument(conversion: Unicode.Scalar(scalars[index]), length: length) else {
                 index = start + 1
                 continue
             }
@@ -86,7 +89,7 @@ public struct FormatString: Sendable, Equatable {
             let number = position ?? next
             if position == nil { next += 1 }
             arguments[number] = argument
-            spellings[number] = String(String.UnicodeScalarView(scalars[start..<index]))
+            spellings[number] = String(decoding: scalars[start..<index], as: UTF8.self)
         }
     }
 }

@@ -11,18 +11,23 @@
 /// category or in `other`; in `zero`, `one` and `two` a translation may
 /// leave the number out ("Eine Datei"), in the other categories it may not.
 enum PlaceholderCheck {
-    static func check(_ translation: Localization, _ context: EntryContext, into findings: inout [Finding]) {
+    static func check(_ translation: Localization, _ texts: [Translation], _ context: EntryContext,
+                      plurals: inout PluralFormsCache, into findings: inout [Finding]) {
         let language = translation.language
         var sourceTexts = context.sourceTexts
         if let source = context.source {
-            checkPluralness(translation, source, context, &findings)
+            checkPluralness(translation, texts, source, context, &plurals, &findings)
             checkSubstitutions(translation, source, context, &findings)
         } else if !FormatString(context.key).isEmpty {
             sourceTexts[Variant()] = context.key
         }
         let defined = Set(translation.substitutions.map(\.name))
-        for text in translation.translations {
-            guard case .unit(let unit) = text.text, let value = unit.value, !value.isEmpty else { continue }
+        for text in texts {
+            guard case .unit(let unit) = text.text, let node = unit.valueNode, !unit.document.isEmptyString(node) else { continue }
+            // Neither side has a `%`: nothing to compare, and nothing to decode.
+            let mayHaveFormats = unit.document.rawBytesContain(node, UInt8(ascii: "%"))
+            guard mayHaveFormats || sourceTexts.mayHaveFormats else { continue }
+            let value = unit.document.string(node)
             let inSubstitution = text.variant.path.first == CatalogField.substitutions.rawValue
             let format = FormatString(value, inSubstitution: inSubstitution)
             for name in format.substitutions where !defined.contains(name) && !inSubstitution {
@@ -36,7 +41,7 @@ enum PlaceholderCheck {
     }
 
     /// The source's texts a variant is compared with: its own, and `other` when it is a plural category.
-    static func reference(for variant: Variant, in sources: [Variant: String]) -> (own: String?, other: String?, category: String?)? {
+    static func reference(for variant: Variant, in sources: SourceTexts) -> (own: String?, other: String?, category: String?)? {
         var path = variant.path
         var category: String?
         if path.count >= 2, path[path.count - 2] == CatalogField.plural.rawValue {
@@ -146,14 +151,13 @@ enum PlaceholderCheck {
     }
 
     /// `plural-not-in-source`: plural-ness comes from the source localization.
-    private static func checkPluralness(_ translation: Localization, _ source: Localization, _ context: EntryContext,
-                                        _ findings: inout [Finding]) {
-        let translated = varies(translation), original = varies(source)
-        guard translated != original, !translation.translations.isEmpty, !source.translations.isEmpty else { return }
+    private static func checkPluralness(_ translation: Localization, _ texts: [Translation], _ source: Localization,
+                                        _ context: EntryContext, _ plurals: inout PluralFormsCache, _ findings: inout [Finding]) {
+        let translated = varies(texts), original = varies(context.sourceTranslations)
+        guard translated != original, !texts.isEmpty, !context.sourceTranslations.isEmpty else { return }
         let language = translation.language
         // A language with one form (zh, ja, ko) cannot vary by plural: its text serves every number.
-        let oneForm = { (language: String) in PluralRules.forms(language)?.categories == [.other] }
-        if translated ? oneForm(source.language) : oneForm(language) { return }
+        if plurals.forms(translated ? source.language : language)?.categories == [.other] { return }
         let message = translated
             ? "\(language) varies by plural where the source (\(source.language)) has one text: vary the source by plural too, or give \(language) one text"
             : "the source (\(source.language)) varies by plural, \(language) has one text: vary \(language) by plural"
@@ -161,8 +165,8 @@ enum PlaceholderCheck {
     }
 
     /// Whether a localization varies by plural anywhere: its own variations, a device's, a substitution's.
-    static func varies(_ localization: Localization) -> Bool {
-        localization.translations.contains { $0.variant.path.contains(CatalogField.plural.rawValue) }
+    static func varies(_ texts: [Translation]) -> Bool {
+        texts.contains { $0.variant.path.contains(CatalogField.plural.rawValue) }
     }
 
     /// A source text short enough for a one-line message.

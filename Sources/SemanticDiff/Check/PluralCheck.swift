@@ -1,8 +1,7 @@
 /// `plural-missing-category`, `plural-extra-category`: a plural's
 /// categories against CLDR's for the language it is in.
 enum PluralCheck {
-    static func check(_ localization: Localization, _ context: EntryContext, into findings: inout [Finding]) {
-        guard let forms = PluralRules.forms(localization.language) else { return }
+    static func check(_ localization: Localization, _ forms: PluralForms, _ context: EntryContext, into findings: inout [Finding]) {
         visit(localization, Variant(), forms, context, &findings)
     }
 

@@ -2,19 +2,24 @@
 /// of the source, and how many strings are still `new` or `needs_review`
 /// per language.
 enum StateCheck {
-    static func check(_ translation: Localization, _ context: EntryContext, counts: inout StateCounts,
+    static func check(_ translation: Localization, _ texts: [Translation], _ context: EntryContext, counts: inout StateCounts,
                       into findings: inout [Finding]) {
         guard context.isToTranslate else { return }
         let language = translation.language
         let sourceTexts = context.sourceTexts
         var counted: Set<TranslationState> = []
         var copied = false
-        for text in translation.translations {
+        for text in texts {
             guard case .unit(let unit) = text.text else { continue }
-            let state = unit.state, value = unit.value ?? ""
+            let state = unit.state
+            let node = unit.valueNode
+            let isEmpty = node.map(unit.document.isEmptyString) ?? true
+            // Translated and not empty: nothing to say, and nothing to decode.
+            if state == .translated && !isEmpty { continue }
+            let value = node.map(unit.document.string) ?? ""
             let source = context.source == nil ? (text.variant.isPlain ? context.key : nil) : sourceText(for: text.variant, sourceTexts)
             // An empty source (a copyright line left blank) may well be translated as empty.
-            if state == .translated && value.isEmpty && source?.isEmpty != true {
+            if state == .translated && isEmpty && source?.isEmpty != true {
                 findings.append(context.finding(.state, "\(language)\(PluralCheck.describe(text.variant)) is translated but empty: translate it or mark it new",
                                                 languages: [language], variant: text.variant, at: unit.node))
             }
@@ -29,7 +34,7 @@ enum StateCheck {
         }
     }
 
-    private static func sourceText(for variant: Variant, _ sources: [Variant: String]) -> String? {
+    private static func sourceText(for variant: Variant, _ sources: SourceTexts) -> String? {
         if let own = sources[variant] { return own }
         guard let reference = PlaceholderCheck.reference(for: variant, in: sources) else { return nil }
         return reference.own ?? reference.other

@@ -104,6 +104,17 @@ public struct JSONDocument: Sendable {
         bytes.withUnsafeBufferPointer { Array($0[Int(nodes[node].start)..<Int(nodes[node].end)]) }
     }
 
+    /// Whether the bytes of `node` as written in the file hold `byte` (an
+    /// ASCII character JSON never escapes, such as `%`): a scan without decoding.
+    public func rawBytesContain(_ node: Int, _ byte: UInt8) -> Bool {
+        bytes.withUnsafeBufferPointer { $0[Int(nodes[node].start)..<Int(nodes[node].end)].contains(byte) }
+    }
+
+    /// Whether `node` is the empty string.
+    public func isEmptyString(_ node: Int) -> Bool {
+        nodes[node].kind == .string && nodes[node].end - nodes[node].start == 2
+    }
+
     /// The decoded UTF-8 text of string `node`.
     public func stringBytes(_ node: Int) -> [UInt8] {
         let token = nodes[node]

@@ -76,6 +76,8 @@ public struct CatalogMergeResult: Sendable {
     public var decisions: [String] { report.decisions }
     /// Entries at least one side changed.
     public var mergedKeys: Int { report.keys }
+    /// The keys of the entries ours or theirs changed.
+    public var changedKeys: Set<String> { Set(report.changedKeys) }
     /// Translations (a language's text or one of its variants) at least one side changed.
     public var mergedTranslations: Int { report.translations }
     /// Translations with the same text on both sides, whose state precedence decided.

@@ -8,6 +8,8 @@ struct MergeReport: Sendable {
     var decisions: [String] = []
     /// Entries at least one side changed.
     var keys = 0
+    /// Their keys.
+    var changedKeys: [String] = []
     /// Translations (a language's text, or one of its variants) at least one side changed.
     var translations = 0
     /// Same text in two states, decided by precedence.
@@ -20,6 +22,7 @@ struct MergeReport: Sendable {
     /// Counts an entry one side or both changed, and its changed translations.
     mutating func noteEntry(_ engine: MergeEngine, name: String, _ base: SideValue, _ ours: SideValue, _ theirs: SideValue) {
         keys += 1
+        changedKeys.append(name)
         let localizations = [base, ours, theirs].map { engine.member($0, .localizations) }
         translations += engine.changedTranslations(localizations[0], localizations[1], localizations[2], cases: false)
     }
