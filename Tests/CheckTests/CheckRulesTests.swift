@@ -120,6 +120,13 @@ struct CheckRulesTests {
         #expect(try findings(catalog("items.count", "\"de\" : \(unit("%@ Elemente"))"), .placeholderMismatch).isEmpty)
     }
 
+    @Test("an empty source text is no source: the key is compared with instead (seen in a real catalog)")
+    func emptySource() throws {
+        let source = "\"en\" : \(unit(""))"
+        #expect(try findings(catalog("Version %@ (%@)", "\(source), \"es\" : \(unit("Versión %@ (%@)"))"), .placeholderMismatch).isEmpty)
+        #expect(try findings(catalog("Version %@ (%@)", "\(source), \"es\" : \(unit("Versión %@"))"), .placeholderMismatch).count == 1)
+    }
+
     @Test("substitution-mismatch: another argNum or formatSpecifier than the source's, and %#@NAME@ without its substitution")
     func substitutions() throws {
         func localization(_ argNum: Int, _ specifier: String, name: String = "files") -> String {

@@ -132,12 +132,17 @@ extension CatalogCheck {
 struct SourceTexts {
     private var texts: [(variant: Variant, value: String)] = []
 
+    /// The variants whose source text is empty.
+    private(set) var emptyVariants: [Variant] = []
+
     /// Whether some text holds a `%`, so may have format specifiers.
     private(set) var mayHaveFormats = false
 
     init(_ translations: [Translation]) {
         for translation in translations {
+            // An empty source text says nothing about arguments (the key shows instead).
             guard case .unit(let unit) = translation.text, let node = unit.valueNode else { continue }
+            if unit.document.isEmptyString(node) { emptyVariants.append(translation.variant); continue }
             texts.append((translation.variant, unit.document.string(node)))
             if unit.document.rawBytesContain(node, UInt8(ascii: "%")) { mayHaveFormats = true }
         }

@@ -3,8 +3,8 @@
 ///
 /// Each text is compared with the source's text for the same variant: the
 /// same plural category (else `other`), the same device (else `other`, else
-/// the plain text). Without a source localization, the key is the source
-/// text when it has format specifiers (Xcode's keys for interpolated
+/// the plain text). Without a source text (no source localization, or an
+/// empty one), the key is the source text when it has format specifiers (Xcode's keys for interpolated
 /// strings); a key without any says nothing about the arguments.
 ///
 /// In a plural variant, an argument may be one the source uses in that
@@ -18,7 +18,8 @@ enum PlaceholderCheck {
         if let source = context.source {
             checkPluralness(translation, texts, source, context, &plurals, &findings)
             checkSubstitutions(translation, source, context, &findings)
-        } else if !FormatString(context.key).isEmpty {
+        }
+        if sourceTexts.isEmpty && !FormatString(context.key).isEmpty {
             sourceTexts[Variant()] = context.key
         }
         let defined = Set(translation.substitutions.map(\.name))

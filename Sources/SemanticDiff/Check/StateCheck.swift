@@ -19,7 +19,7 @@ enum StateCheck {
             let value = node.map(unit.document.string) ?? ""
             let source = context.source == nil ? (text.variant.isPlain ? context.key : nil) : sourceText(for: text.variant, sourceTexts)
             // An empty source (a copyright line left blank) may well be translated as empty.
-            if state == .translated && isEmpty && source?.isEmpty != true {
+            if state == .translated && isEmpty && !sourceTexts.emptyVariants.contains(text.variant) && source?.isEmpty != true {
                 findings.append(context.finding(.state, "\(language)\(PluralCheck.describe(text.variant)) is translated but empty: translate it or mark it new",
                                                 languages: [language], variant: text.variant, at: unit.node))
             }
