@@ -104,8 +104,13 @@ enum CheckCommand: Command {
         var files: [CheckedFile] = []
         for target in targets {
             let catalog: Catalog
+            guard let source = target.source else {
+                Console.error("error: \(target.shownPath): unmerged: the index holds a conflict, not one version (git xcstrings resolve merges it)")
+                status = ExitStatus.failure
+                continue
+            }
             do {
-                catalog = try Catalog(parsing: try target.source.bytes(in: repository))
+                catalog = try Catalog(parsing: try source.bytes(in: repository))
             } catch let error as CatalogError {
                 Console.error("error: \(target.shownPath):\(error)")
                 status = ExitStatus.failure
@@ -172,7 +177,8 @@ enum CheckCommand: Command {
 
     /// A catalog to check: where its bytes are and how it is named.
     struct Target {
-        var source: CatalogSource
+        /// Nil for a path the index holds in conflict (with --staged).
+        var source: CatalogSource?
         var shownPath: String
         var repositoryPath: String
     }
@@ -189,16 +195,17 @@ enum CheckCommand: Command {
         let prefix = repository.prefix()
         let tracked = try repository.index().files(endingWith: ".xcstrings")
         let workTree = repository.workTree ?? ""
-        func target(_ path: String, blob: BlobID?) -> Target? {
-            let shown = RepositoryPath.relative(path, to: prefix)
+        func target(_ file: Index.File) -> Target? {
+            let path = file.path, shown = RepositoryPath.relative(path, to: prefix)
             if staged {
-                guard let blob else { return nil }
+                if file.isConflicted { return Target(source: nil, shownPath: shown, repositoryPath: path) }
+                guard let blob = file.blob else { return nil }
                 return Target(source: .blob(blob), shownPath: shown, repositoryPath: path)
             }
             guard Files.exists(workTree + path) else { return nil } // deleted in the work tree: nothing to ship
             return Target(source: .file(workTree + path), shownPath: shown, repositoryPath: path)
         }
-        guard !paths.isEmpty else { return tracked.compactMap { target($0.path, blob: $0.blob) } }
+        guard !paths.isEmpty else { return tracked.compactMap(target) }
         let top = workTree.hasSuffix("/") ? String(workTree.dropLast()) : workTree
         var targets: [Target] = []
         for path in paths {
@@ -212,7 +219,7 @@ enum CheckCommand: Command {
             }
             let under = full.map { full in tracked.filter { $0.path == full || full.isEmpty || $0.path.hasPrefix(full + "/") } } ?? []
             if !under.isEmpty {
-                targets += under.compactMap { target($0.path, blob: $0.blob) }
+                targets += under.compactMap(target)
             } else if !staged && Files.isDirectory(path) {
                 targets += Files.catalogs(under: path).map { file in
                     Target(source: .file(file), shownPath: file, repositoryPath: full == nil ? file : RepositoryPath.normalize(prefix + file))

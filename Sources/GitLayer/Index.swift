@@ -56,11 +56,20 @@ public final class Index {
         return conflicts
     }
 
-    /// The paths of the index ending in `suffix` (`.xcstrings`), each once,
-    /// with the blob it has staged: stage 0, or ours' stage for a path in
-    /// conflict (nil when ours deleted it). In the index's order.
-    public func files(endingWith suffix: String) -> [(path: String, blob: BlobID?)] {
-        var files: [(path: String, blob: BlobID?)] = []
+    /// A regular file the index holds.
+    public struct File: Sendable {
+        /// From the top of the work tree.
+        public var path: String
+        /// What is staged (stage 0); nil for a path in conflict.
+        public var blob: BlobID?
+        public var isConflicted = false
+    }
+
+    /// The regular files of the index whose paths end in `suffix`
+    /// (`.xcstrings`), each once, in the index's order; symbolic links and
+    /// submodules are left out.
+    public func files(endingWith suffix: String) -> [File] {
+        var files: [File] = []
         var suffix = suffix
         let count = git.index_entrycount(pointer)
         for position in 0..<count {
@@ -70,11 +79,16 @@ public final class Index {
                 length >= wanted.count && memcmp(name + (length - wanted.count), wanted.baseAddress!, wanted.count) == 0
             }
             guard matches else { continue }
+            guard entry.pointee.mode & 0o170000 == 0o100000 else { continue }
             let path = String(cString: name)
             // Entries are sorted by path, then stage (bits 12–13 of the flags, GIT_INDEX_STAGE_SHIFT).
             let stage = (Int(entry.pointee.flags) >> 12) & 3
-            if files.last?.path != path { files.append((path, nil)) }
-            if stage == 0 || stage == 2 { files[files.count - 1].blob = BlobID(oid: entry.pointee.id) }
+            if files.last?.path != path { files.append(File(path: path)) }
+            if stage == 0 {
+                files[files.count - 1].blob = BlobID(oid: entry.pointee.id)
+            } else {
+                files[files.count - 1].isConflicted = true
+            }
         }
         return files
     }

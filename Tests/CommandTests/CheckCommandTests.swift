@@ -177,3 +177,52 @@ struct MergeCheckTests {
         #expect(!again.stderr.contains("check error"))
     }
 }
+
+@Suite("check before a commit")
+struct CheckHookTests {
+    @Test("the pre-commit hook lets a clean catalog named like an option through and stops a broken one; a foreign hook is kept")
+    func hook() throws {
+        let repository = try TestRepository()
+        try repository.commit(B.catalog([("Hello", B.entry([("en", B.text("Hello"))]))]), at: "README.xcstrings", "start")
+        let install = try repository.run(["install", "--hooks"])
+        #expect(install.status == 0, "\(install.stderr)")
+        try repository.write(CheckCommandTests.fixed, to: "-y.xcstrings")
+        try repository.git("add", "--", "-y.xcstrings")
+        let clean = try repository.git(["commit", "-qm", "clean"], environment: ["PATH": CLI.executable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")])
+        #expect(clean.status == 0, "\(clean.stderr)")
+        try repository.write(CheckCommandTests.broken, to: "-y.xcstrings")
+        try repository.git("add", "--", "-y.xcstrings")
+        let broken = try repository.git(["commit", "-qm", "broken"], environment: ["PATH": CLI.executable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")])
+        #expect(broken.status != 0)
+        #expect(broken.stdout.contains("[plural-missing-category]") || broken.stderr.contains("[plural-missing-category]"))
+        // Another tool's hook is left as it is.
+        let hook = repository.url.appendingPathComponent(".git/hooks/pre-commit")
+        try Data("#!/bin/sh\necho mine\n".utf8).write(to: hook)
+        #expect(try repository.run(["install", "--hooks"]).status == 1)
+        #expect(try String(contentsOf: hook, encoding: .utf8) == "#!/bin/sh\necho mine\n")
+        _ = try repository.run(["uninstall"])
+        #expect(FileManager.default.fileExists(atPath: hook.path))
+    }
+
+    @Test("--staged says a conflicted catalog is unmerged (exit 2) and leaves out symbolic links")
+    func conflictedAndLinks() throws {
+        let repository = try TestRepository()
+        try repository.commit(B.catalog([("Hello", B.entry([("en", B.text("Hello"))]))]), at: "L.xcstrings", "base")
+        try repository.git("checkout", "-qb", "other")
+        try repository.write(B.catalog([("Hello", B.entry([("en", B.text("Hi"))]))]), to: "L.xcstrings")
+        try repository.commitAll("other")
+        try repository.git("checkout", "-q", "-")
+        try repository.write(B.catalog([("Hello", B.entry([("en", B.text("Hey"))]))]), to: "L.xcstrings")
+        try repository.commitAll("ours")
+        _ = try repository.git("merge", "-q", "other")
+        #expect(try repository.unmerged().contains("L.xcstrings"))
+        let result = try repository.run(["check", "--staged"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("L.xcstrings: unmerged"))
+        try repository.git("merge", "--abort")
+        try FileManager.default.createSymbolicLink(atPath: repository.url.appendingPathComponent("Link.xcstrings").path, withDestinationPath: "L.xcstrings")
+        try repository.git("add", "Link.xcstrings")
+        let linked = try repository.run(["check", "--staged"])
+        #expect(!linked.stdout.contains("Link.xcstrings") && !linked.stderr.contains("Link.xcstrings"))
+    }
+}

@@ -28,8 +28,8 @@ struct PreCommitHook {
         git diff --cached --name-only --diff-filter=ACMR -z -- '*.xcstrings' > "${TMPDIR:-/tmp}/git-xcstrings-staged.$$" || exit 1
         trap 'rm -f "${TMPDIR:-/tmp}/git-xcstrings-staged.$$"' EXIT
         [ -s "${TMPDIR:-/tmp}/git-xcstrings-staged.$$" ] || exit 0
-        xargs -0 \(executable) check --staged < "${TMPDIR:-/tmp}/git-xcstrings-staged.$$" || exit 1
-        if ! xargs -0 \(executable) fmt --check < "${TMPDIR:-/tmp}/git-xcstrings-staged.$$"; then
+        xargs -0 \(executable) check --staged -- < "${TMPDIR:-/tmp}/git-xcstrings-staged.$$" || exit 1
+        if ! xargs -0 \(executable) fmt --check -- < "${TMPDIR:-/tmp}/git-xcstrings-staged.$$"; then
             echo "git-xcstrings: the catalogs above are not in Xcode's layout: run git xcstrings fmt on them, then git add them" >&2
             exit 1
         fi
@@ -48,7 +48,7 @@ struct PreCommitHook {
             let existing = (try? Files.read(path)) ?? []
             guard Self.isOurs(existing) else {
                 return .refused("\(path) is another hook: left as it is. Add this line to it to run git-xcstrings too:\n"
-                                + "    git diff --cached --name-only --diff-filter=ACMR -z -- '*.xcstrings' | xargs -0 -r \(executable) check --staged || exit 1")
+                                + "    git diff --cached --name-only --diff-filter=ACMR -z -- '*.xcstrings' | xargs -0 -r \(executable) check --staged -- || exit 1")
             }
             if existing == Array(script.utf8) { return .unchanged(path) }
         }

@@ -96,7 +96,7 @@ enum PlaceholderCheck {
         for number in format.arguments.keys.sorted() {
             let argument = format.arguments[number]!, spelling = format.spellings[number] ?? "?"
             guard let expected = allowed.arguments[number] else {
-                report("\(place) has \(spelling) (argument \(number)), which the source \"\(clip(sourceText))\" does not have: remove it")
+                report("\(place) has \(spelling) (argument \(number)), which the source \(DiffRenderer.quoted(clip(sourceText))) does not have: remove it")
                 continue
             }
             switch argument.compatibility(with: expected) {
@@ -109,7 +109,7 @@ enum PlaceholderCheck {
         }
         if let required {
             for number in required.arguments.keys.sorted() where format.arguments[number] == nil {
-                report("\(place) drops \(required.spellings[number] ?? "?") (argument \(number)) of the source \"\(clip(sourceText))\": add it")
+                report("\(place) drops \(required.spellings[number] ?? "?") (argument \(number)) of the source \(DiffRenderer.quoted(clip(sourceText))): add it")
             }
             if required.showsSubstitutionArgument && !format.showsSubstitutionArgument {
                 report("\(place) drops %arg, the substitution's number: add it")

@@ -12,6 +12,8 @@ enum StateCheck {
         for text in texts {
             guard case .unit(let unit) = text.text else { continue }
             let state = unit.state
+            // A value that is not a string is not the state rule's to judge.
+            if let value = unit.document.value(.value, in: unit.node), unit.document.kind(value) != .string { continue }
             let node = unit.valueNode
             let isEmpty = node.map(unit.document.isEmptyString) ?? true
             // Translated and not empty: nothing to say, and nothing to decode.
