@@ -69,11 +69,10 @@ enum CheckCommand: Command {
             return Tool.usageFailure(self, "--format takes text, json, github or sarif, not '\(format)'")
         }
         let color: Bool
-        switch arguments.has("no-color") ? "never" : arguments.value("color") {
-        case nil, "auto": color = Console.wantsColor()
-        case "", "always": color = true
-        case "never": color = false
-        case let other?: return Tool.usageFailure(self, "--color takes always, never or auto, not '\(other)'")
+        do {
+            color = try arguments.color()
+        } catch {
+            return Tool.usageFailure(self, error.message)
         }
         let staged = arguments.has("staged") || arguments.has("cached")
         let paths = arguments.positional + (arguments.afterSeparator ?? [])

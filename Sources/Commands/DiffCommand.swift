@@ -46,11 +46,10 @@ enum DiffCommand: Command {
         // The new versions are read and parsed on a thread of their own, started now.
         let workers = Workers(1)
         let color: Bool
-        switch arguments.has("no-color") ? "never" : arguments.value("color") {
-        case nil, "auto": color = Console.wantsColor()
-        case "", "always": color = true
-        case "never": color = false
-        case let other?: return Tool.usageFailure(self, "--color takes always, never or auto, not '\(other)'")
+        do {
+            color = try arguments.color()
+        } catch {
+            return Tool.usageFailure(self, error.message)
         }
         let languages = Set(arguments.all("language"))
         var files: [CatalogFileChange]

@@ -91,6 +91,18 @@ struct Arguments {
     func value(_ option: String) -> String? { values[option]?.last }
 
     func all(_ option: String) -> [String] { values[option] ?? [] }
+
+    /// Whether to colour standard output, from `--color[=WHEN]` and
+    /// `--no-color` as git reads them: `auto` (the default) on a terminal
+    /// without NO_COLOR.
+    func color() throws(UsageError) -> Bool {
+        switch has("no-color") ? "never" : value("color") {
+        case nil, "auto": return Console.wantsColor()
+        case "", "always": return true
+        case "never": return false
+        case let other?: throw UsageError("--color takes always, never or auto, not '\(other)'")
+        }
+    }
 }
 
 /// Wrong arguments: the message is shown with the command's usage line, and
