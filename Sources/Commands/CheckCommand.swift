@@ -5,7 +5,7 @@ import SemanticDiff
 /// `git xcstrings check`: what would ship broken in catalogs.
 enum CheckCommand: Command {
     static let name = "check"
-    static let synopsis = "git xcstrings check [--json | --format text|json|github|sarif] [--summary] [--language L]… [--rule R]… [--disable R]… [--severity error|warning|info] [--staged] [PATH…]"
+    static let synopsis = "git xcstrings check [--json | --format text|json|github|sarif] [--summary] [--language L]… [--rule R]… [--disable R]… [--severity error|warning|info] [--strict] [--staged] [PATH…]"
     static let summary = "Find what would ship broken: plurals per CLDR, placeholders, language codes, states."
     static var details: String {
         var text = """
@@ -20,6 +20,7 @@ enum CheckCommand: Command {
               --disable R          not rule R (repeat for more)
               --severity S         the least severity that fails the check: error (the
                                    default), warning or info
+              --strict             report layout findings as warnings, not info
               --staged             check the versions staged in the index (for a pre-commit
                                    hook) instead of the work tree's
               --color[=WHEN]       always, never or auto (a terminal without NO_COLOR)
@@ -52,13 +53,16 @@ enum CheckCommand: Command {
               xcstrings.check.disable         rules not to run, separated by commas or spaces
               xcstrings.check.severity.RULE   error, warning, info, or off to disable it
 
+            A file that is not valid JSON is a json finding at the place the reader
+            stopped (with json disabled, an error).
+
             Exit status: 0 when no finding is at or above the failing severity, 1 when
-            some are, 2 for a file that cannot be read or parsed, or wrong arguments.
+            some are, 2 for a file that cannot be read or checked, or wrong arguments.
             """
         return text
     }
     static let spec = Arguments.Spec(
-        flags: ["json", "summary", "staged", "cached", "no-color", "help"],
+        flags: ["json", "summary", "strict", "staged", "cached", "no-color", "help"],
         options: ["format", "language", "rule", "disable", "severity"],
         optionalValues: ["color"],
         aliases: ["h": "help"])
@@ -109,10 +113,15 @@ enum CheckCommand: Command {
                 continue
             }
             do {
-                catalog = try Catalog(parsing: try source.bytes(in: repository))
+                let bytes = try source.bytes(in: repository)
+                catalog = try Catalog(parsing: bytes)
             } catch let error as CatalogError {
-                Console.error("error: \(target.shownPath):\(error)")
-                status = ExitStatus.failure
+                if let finding = CatalogCheck.finding(for: error, options: options) {
+                    files.append(CheckedFile(path: target.shownPath, repositoryPath: target.repositoryPath, findings: [finding], summary: nil))
+                } else {
+                    Console.error("error: \(target.shownPath):\(error)")
+                    status = ExitStatus.failure
+                }
                 continue
             } catch {
                 Console.error("error: \(target.shownPath): \(error)")
@@ -171,6 +180,7 @@ enum CheckCommand: Command {
             guard let severity = Severity(rawValue: value) else { throw UsageError("--severity takes error, warning or info, not '\(value)'") }
             failing = severity
         }
+        if arguments.has("strict") && options.severities[.layout] == nil { options.severities[.layout] = .warning }
         return (options, failing)
     }
 

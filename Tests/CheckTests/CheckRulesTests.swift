@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 import SemanticDiff
@@ -182,6 +183,53 @@ struct CheckRulesTests {
         let alone = catalog("Brand", "\"en\" : \(unit("Brand"))", entryFields: "\"shouldTranslate\" : false, \"extractionState\" : \"stale\", ")
         #expect(try findings(alone, .shouldNotTranslate).isEmpty)
         #expect(try findings(alone, .staleWithTranslations).isEmpty)
+    }
+
+    @Test("device-unknown: a device Xcode never writes is flagged with the fix; Xcode's eight are not")
+    func unknownDevice() throws {
+        func devices(_ names: [String]) -> String {
+            "{\"variations\" : {\"device\" : {" + names.map { "\"\($0)\" : \(unit("Tap"))" }.joined(separator: ", ") + "}}}"
+        }
+        let json = catalog("Tap", "\"en\" : \(unit("Tap")), \"de\" : \(devices(["iPhone", "watch", "ipad"]))")
+        let found = try findings(json, .deviceUnknown)
+        #expect(found.map(\.variant) == ["device.iPhone", "device.watch"])
+        #expect(found.first?.message.contains("use iphone") == true)
+        #expect(found.last?.message.contains("use one of iphone, ipad, ipod, mac, applewatch, appletv, applevision, other") == true)
+        #expect(found.first?.severity == .warning)
+        let known = catalog("Tap", "\"en\" : \(devices(Device.allCases.map(\.rawValue)))")
+        #expect(try findings(known, .deviceUnknown).isEmpty)
+    }
+
+    @Test("layout: where a file first leaves Xcode's layout, and each duplicate key; a file as Xcode writes it has none")
+    func layout() throws {
+        let compact = catalog("Tap", "\"en\" : \(unit("Tap"))")
+        let found = try findings(compact, .layout)
+        #expect(found.count == 1)
+        #expect(found.first?.position == TextPosition(line: 1, column: 2))
+        #expect(found.first?.severity == .info)
+        // Foundation's writer is the oracle for Xcode's layout.
+        let value = try JSONSerialization.jsonObject(with: Data(compact.utf8))
+        let asXcode = try JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        #expect(try CatalogCheck.findings(Catalog(parsing: Array(asXcode))).filter { $0.rule == .layout }.isEmpty)
+        var lines = String(decoding: asXcode, as: UTF8.self).components(separatedBy: "\n")
+        let version = lines.firstIndex { $0.contains("\"version\"") }!
+        lines.insert("  \"version\" : \"0.9\",", at: version)
+        let twice = try CatalogCheck.findings(Catalog(parsing: Array(lines.joined(separator: "\n").utf8))).filter { $0.rule == .layout }
+        // The duplicate, and the layout left there (fmt drops the first).
+        #expect(twice.map(\.position.line) == [version + 1, version + 1])
+        #expect(twice.contains { $0.message.contains("duplicate key \"version\"") })
+    }
+
+    @Test("json: a file that does not parse is one error at the reader's position")
+    func invalidJSON() throws {
+        let broken = "{\n  \"sourceLanguage\" : \"en\"\n  \"strings\" : {}\n}"
+        let error = try #require(throws: CatalogError.self) { try Catalog(parsing: Array(broken.utf8)) }
+        let finding = try #require(CatalogCheck.finding(for: error))
+        #expect(finding.rule == .json && finding.severity == .error)
+        #expect(finding.position.line == 3)
+        var options = CheckOptions()
+        options.rules.remove(.json)
+        #expect(CatalogCheck.finding(for: error, options: options) == nil)
     }
 
     @Test("options: only some rules, other severities, only some languages")

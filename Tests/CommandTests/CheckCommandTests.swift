@@ -83,7 +83,7 @@ struct CheckCommandTests {
         #expect(try CLI.run(["check", "--language", "fr", path], in: directory.url).stdout.hasSuffix("no findings\n"))
     }
 
-    @Test("outside a repository PATHs are required; an invalid file is exit 2 with its position; other files are still checked")
+    @Test("outside a repository PATHs are required; an invalid file is a json error at its position and other files are still checked; a missing one is exit 2")
     func outsideRepository() throws {
         let directory = try TemporaryDirectory()
         #expect(try CLI.run(["check"], in: directory.url).status == 2)
@@ -92,9 +92,16 @@ struct CheckCommandTests {
         let good = directory.url.appendingPathComponent("Good.xcstrings")
         try Data(Self.broken.xcodeLayout()).write(to: good)
         let result = try CLI.run(["check", "Bad.xcstrings", "Good.xcstrings"], in: directory.url)
-        #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("error: Bad.xcstrings:2:"))
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("Bad.xcstrings:2:"))
+        #expect(result.stdout.contains("[json]\n"))
         #expect(result.stdout.contains("Good.xcstrings: 1 error"))
+        let withoutRule = try CLI.run(["check", "--disable", "json", "Bad.xcstrings", "Good.xcstrings"], in: directory.url)
+        #expect(withoutRule.status == 2)
+        #expect(withoutRule.stderr.hasPrefix("error: Bad.xcstrings:2:"))
+        let missing = try CLI.run(["check", "Missing.xcstrings", "Good.xcstrings"], in: directory.url)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("'Missing.xcstrings' does not exist"))
         // A directory stands for the catalogs under it.
         #expect(try CLI.run(["check", "."], in: directory.url).stdout.contains("Good.xcstrings: 1 error"))
     }

@@ -68,8 +68,10 @@ struct CorpusCommandTests {
             if textconv.stdoutBytes != bytes { failures.append("\(name): textconv of invalid JSON changed its bytes") }
             _ = try run(["diff", "--no-index", emptyCatalog, path], [2])
             _ = try run(["merge", "-p", "-q", path, path, path], [1])
-            let check = try run(["check", path], [2])
-            if !check.stderr.hasPrefix("error: \(path):") { failures.append("\(name): check of invalid JSON: \(check.stderr.prefix(200))") }
+            let check = try run(["check", path], [1])
+            if !check.stdout.hasPrefix("\(path):") || !check.stdout.contains("[json]") {
+                failures.append("\(name): check of invalid JSON: \(check.stdout.prefix(200))")
+            }
             return
         }
         let formatted = XcodeLayout.format(document, finalNewline: document.endsWithNewline)
@@ -92,6 +94,10 @@ struct CorpusCommandTests {
         guard let catalog = try? Catalog(document) else { return }
         let findings = CatalogCheck.findings(catalog)
         let hasError = findings.contains { $0.severity == .error }
+        // The layout rule agrees with the bytes: flagged exactly when fmt would change the file.
+        if findings.contains(where: { $0.rule == .layout && !$0.message.hasPrefix("duplicate") }) != (formatted != bytes) {
+            failures.append("\(name): check's layout finding disagrees with fmt")
+        }
         let report = try run(["check", "--json", path], hasError ? [1] : [0])
         let reported = (try? JSONDocument(parsing: report.stdoutBytes)).map { JSONValue($0, $0.root) }
         var listed = -1

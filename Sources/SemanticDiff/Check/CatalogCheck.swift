@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Which findings a check reports, and how severe each rule is.
 public struct CheckOptions: Sendable {
     /// The rules to run (all by default).
@@ -18,35 +24,66 @@ public enum CatalogCheck {
     /// the entries whose keys are in `keys` only, when given (languages
     /// included: only those these entries use are looked at).
     public static func findings(_ catalog: Catalog, options: CheckOptions = CheckOptions(), keys: Set<String>? = nil) -> [Finding] {
-        var findings: [Finding] = []
+        let entries = catalog.entries
         let sourceLanguage = catalog.sourceLanguage
-        var languages = LanguageOccurrences()
+        var whole = CheckTally()
         if let node = catalog.document.value(.sourceLanguage, in: catalog.document.root), let sourceLanguage {
-            languages.note(sourceLanguage, offset: Int(catalog.document[node - 1].start), isSource: true)
+            whole.languages.note(sourceLanguage, offset: Int(catalog.document[node - 1].start), isSource: true)
         }
-        var states = StateCounts()
         var plurals = PluralFormsCache()
-        for entry in catalog.entries {
+        for entry in entries {
             if let keys, !keys.contains(entry.key) { continue }
-            let context = EntryContext(entry: entry, sourceLanguage: sourceLanguage)
-            for localization in entry.localizations {
-                languages.note(localization.language, offset: context.offset(ofKeyOf: localization.node))
-                let forms = plurals.forms(localization.language)
-                if let forms { PluralCheck.check(localization, forms, context, into: &findings) }
-                if localization.language != sourceLanguage {
-                    let texts = localization.translations
-                    PlaceholderCheck.check(localization, texts, context, plurals: &plurals, into: &findings)
-                    StateCheck.check(localization, texts, context, counts: &states, into: &findings)
-                }
-            }
-            EntryCheck.check(context, into: &findings)
+            check(entry, sourceLanguage: sourceLanguage, plurals: &plurals, into: &whole)
         }
-        findings += languages.findings()
-        findings += states.findings()
-        let rules = CheckRule.allCases
-        return select(findings, options).sorted {
-            ($0.offset, rules.firstIndex(of: $0.rule)!, $0.message) < ($1.offset, rules.firstIndex(of: $1.rule)!, $1.message)
-        }.withPositions(in: catalog.document)
+        var findings = whole.findings
+        findings += whole.languages.findings()
+        findings += whole.states.findings()
+        if keys == nil { findings += layoutFindings(catalog.document) }
+        findings = select(findings, options)
+        let order = findings.indices.sorted { a, b in
+            let x = findings[a], y = findings[b]
+            if x.offset != y.offset { return x.offset < y.offset }
+            if x.rule.order != y.rule.order { return x.rule.order < y.rule.order }
+            return x.message < y.message
+        }
+        return order.map { findings[$0] }.withPositions(in: catalog.document)
+    }
+
+    private static func check(_ entry: Entry, sourceLanguage: String?, plurals: inout PluralFormsCache, into part: inout CheckTally) {
+        let context = EntryContext(entry: entry, sourceLanguage: sourceLanguage)
+        let localizations = entry.localizations
+        for localization in localizations {
+            part.languages.note(localization.language, offset: context.offset(ofKeyOf: localization.node))
+            let forms = plurals.forms(localization.language)
+            if let forms { PluralCheck.check(localization, forms, context, into: &part.findings) }
+            DeviceCheck.check(localization, context, into: &part.findings)
+            if localization.language != sourceLanguage {
+                let texts = localization.translations
+                PlaceholderCheck.check(localization, texts, context, plurals: &plurals, into: &part.findings)
+                StateCheck.check(localization, texts, context, counts: &part.states, into: &part.findings)
+            }
+        }
+        EntryCheck.check(context, languages: localizations.map(\.language), into: &part.findings)
+    }
+
+    /// `layout`: where the file first differs from Xcode's layout, and each key an object gives twice.
+    static func layoutFindings(_ document: JSONDocument) -> [Finding] {
+        var findings = document.warnings.map {
+            Finding(rule: .layout, message: "\($0.message): remove one (git xcstrings fmt keeps the later)", key: nil, offset: $0.offset)
+        }
+        if let offset = XcodeLayout.firstDifference(in: document) {
+            findings.append(Finding(rule: .layout, message: "not in Xcode's layout from here: run git xcstrings fmt", key: nil, offset: offset))
+        }
+        return findings
+    }
+
+    /// `json`: a file that is not valid JSON or not a catalog, as a finding
+    /// at the place the reader stopped (nil when the rule is not run).
+    public static func finding(for error: CatalogError, options: CheckOptions = CheckOptions()) -> Finding? {
+        guard options.rules.contains(.json) else { return nil }
+        var placed = Finding(rule: .json, severity: options.severities[.json], message: error.message, key: nil, offset: 0)
+        placed.position = error.position ?? TextPosition(line: 1, column: 1)
+        return placed
     }
 
     static func select(_ findings: [Finding], _ options: CheckOptions) -> [Finding] {
@@ -61,13 +98,24 @@ public enum CatalogCheck {
 }
 
 extension Array where Element == Finding {
-    /// The findings with their lines and columns in `document`.
+    /// The findings, sorted by offset, with their lines and columns in
+    /// `document`: one walk up to the last of them, counting line breaks.
     func withPositions(in document: JSONDocument) -> [Finding] {
         document.bytes.withUnsafeBufferPointer { bytes in
-            let lines = LineIndex(bytes)
+            var line = 1, lineStart = 0, scanned = 0
             return map { finding in
+                let offset = Swift.min(Swift.max(finding.offset, 0), bytes.count)
+                if offset < scanned { line = 1; lineStart = 0; scanned = 0 }
+                while scanned < offset, let found = memchr(bytes.baseAddress! + scanned, Int32(UInt8(ascii: "\n")), offset - scanned) {
+                    scanned = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! + 1
+                    line += 1
+                    lineStart = scanned
+                }
+                scanned = offset
+                var column = 1
+                for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
                 var finding = finding
-                finding.position = lines.position(of: finding.offset, in: bytes)
+                finding.position = TextPosition(line: line, column: column)
                 return finding
             }
         }
@@ -160,6 +208,14 @@ struct SourceTexts {
             }
         }
     }
+}
+
+/// What a check found so far: the entries' own findings, and the counts
+/// and first places that become findings about the whole catalog.
+struct CheckTally {
+    var findings: [Finding] = []
+    var languages = LanguageOccurrences()
+    var states = StateCounts()
 }
 
 /// ``PluralRules/forms(_:)`` once per language of a run.

@@ -19,12 +19,15 @@ public enum CheckRule: String, Sendable, CaseIterable {
     case state
     case staleWithTranslations = "stale-with-translations"
     case shouldNotTranslate = "should-not-translate"
+    case deviceUnknown = "device-unknown"
+    case layout
+    case json
 
     public var defaultSeverity: Severity {
         switch self {
-        case .pluralMissingCategory, .placeholderMismatch, .substitutionMismatch, .languageCode: return .error
-        case .pluralExtraCategory, .pluralNotInSource, .state, .shouldNotTranslate: return .warning
-        case .staleWithTranslations: return .info
+        case .pluralMissingCategory, .placeholderMismatch, .substitutionMismatch, .languageCode, .json: return .error
+        case .pluralExtraCategory, .pluralNotInSource, .state, .shouldNotTranslate, .deviceUnknown: return .warning
+        case .staleWithTranslations, .layout: return .info
         }
     }
 
@@ -40,8 +43,14 @@ public enum CheckRule: String, Sendable, CaseIterable {
         case .state: return "translated and empty, an untranslated copy of the source, strings still new or needs_review"
         case .staleWithTranslations: return "a stale entry that still carries translations (a candidate to delete)"
         case .shouldNotTranslate: return "an entry marked Don't Translate that has translations"
+        case .deviceUnknown: return "a device variation Xcode does not write (iphone, ipad, ipod, mac, applewatch, appletv, applevision, other)"
+        case .layout: return "not in Xcode's layout (git xcstrings fmt rewrites it), or a key given twice in one object"
+        case .json: return "not valid JSON, or not a catalog"
         }
     }
+
+    /// The rule's place in ``allCases``: findings at one place are listed in this order.
+    public var order: Int { Self.allCases.firstIndex(of: self)! }
 }
 
 /// One thing `check` found: a rule, how much it matters, where, and what to do.

@@ -172,6 +172,7 @@ enum PlaceholderCheck {
 
     /// A source text short enough for a one-line message.
     static func clip(_ text: String) -> String {
+        if text.utf8.count <= 60 && !text.utf8.contains(UInt8(ascii: "\n")) { return text }
         let flat = String(text.map { $0 == "\n" ? " " : $0 })
         return flat.count <= 60 ? flat : String(flat.prefix(57)) + "…"
     }

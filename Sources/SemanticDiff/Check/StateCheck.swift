@@ -80,8 +80,8 @@ struct StateCounts {
 
 /// `stale-with-translations`, `should-not-translate`: what the entry's flags say about its translations.
 enum EntryCheck {
-    static func check(_ context: EntryContext, into findings: inout [Finding]) {
-        let others = context.entry.localizations.map(\.language).filter { $0 != context.sourceLanguage }
+    static func check(_ context: EntryContext, languages: [String], into findings: inout [Finding]) {
+        let others = languages.filter { $0 != context.sourceLanguage }
         guard !others.isEmpty else { return }
         let listed = others.count <= 5 ? others.joined(separator: ", ") : others.prefix(5).joined(separator: ", ") + " and \(others.count - 5) more"
         if context.entry.extractionState == .stale {

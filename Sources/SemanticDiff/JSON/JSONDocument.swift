@@ -84,16 +84,15 @@ public struct JSONDocument: Sendable {
     }
 
     /// The value of member `key` of object `node`, if it has one. A linear
-    /// scan: meant for the few fields of a catalog's small objects.
+    /// scan: meant for the few fields of a catalog's small objects. (A key
+    /// that a later duplicate overrides is not among the members, so the
+    /// first match is the one.)
     public func value(forKey key: String, in node: Int) -> Int? {
         guard nodes[node].kind == .object else { return nil }
         var key = key
         return key.withUTF8 { wanted in
-            var found: Int?
-            for member in members(of: node) where keyEquals(member.key, wanted) {
-                found = member.value
-            }
-            return found
+            for member in members(of: node) where keyEquals(member.key, wanted) { return member.value }
+            return nil
         }
     }
 
@@ -145,7 +144,7 @@ public struct JSONDocument: Sendable {
         }
         guard Int(token.end - token.start) - 2 == text.count else { return false }
         return bytes.withUnsafeBufferPointer { buffer in
-            UnsafeBufferPointer(rebasing: buffer[Int(token.start + 1)..<Int(token.end - 1)]).elementsEqual(text)
+            memcmpEqual(UnsafeBufferPointer(rebasing: buffer[Int(token.start + 1)..<Int(token.end - 1)]), text)
         }
     }
 

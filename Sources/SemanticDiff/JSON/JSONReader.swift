@@ -433,6 +433,7 @@ private struct Parser: ~Copyable {
         nodes.base[key].flags.insert(.shadowed)
         let name = String(decoding: JSONString.decode(UnsafeBufferPointer(rebasing: bytes[Int(nodes.base[key].start)..<Int(nodes.base[key].end)])), as: UTF8.self)
         warnings.append(JSONWarning(
+            offset: Int(nodes.base[key].start),
             position: TextPosition(offset: Int(nodes.base[key].start), in: bytes),
             message: "duplicate key \"\(name)\"; the one at \(TextPosition(offset: Int(nodes.base[later].start), in: bytes)) wins"))
     }

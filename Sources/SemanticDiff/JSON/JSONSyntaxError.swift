@@ -19,10 +19,14 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 
 /// Something valid but suspicious that the reader noticed.
 public struct JSONWarning: Sendable, Equatable, CustomStringConvertible {
+    /// Offset of the byte it is about.
+    public var offset: Int
+    /// The same place as a line and column.
     public var position: TextPosition
     public var message: String
 
-    public init(position: TextPosition, message: String) {
+    public init(offset: Int, position: TextPosition, message: String) {
+        self.offset = offset
         self.position = position
         self.message = message
     }

@@ -14,7 +14,7 @@ public enum XcodeLayout {
     public static func format(_ document: JSONDocument, finalNewline: Bool = false) -> [UInt8] {
         document.withRawDocument { raw in
             let order = KeyOrder(raw)
-            if document.isInXcodeLayout && order.subtreeIsSorted(0) {
+            if isInLayout(document, order: order) {
                 // Already as Xcode writes it: only the final newline may change.
                 var output = Array(UnsafeBufferPointer(rebasing: raw.bytes[0..<Int(raw.nodes[0].end)]))
                 if finalNewline { output.append(UInt8(ascii: "\n")) }
@@ -25,6 +25,29 @@ public enum XcodeLayout {
             if finalNewline { writer.output.append(UInt8(ascii: "\n")) }
             return writer.output.finish()
         }
+    }
+}
+
+extension XcodeLayout {
+    /// Whether `document` is byte for byte as Xcode writes it (its final
+    /// newline aside): what ``format(_:finalNewline:)`` would give back unchanged.
+    public static func isInLayout(_ document: JSONDocument) -> Bool {
+        document.isInXcodeLayout && document.withRawDocument { isInLayout(document, order: KeyOrder($0)) }
+    }
+
+    /// The offset of the first byte where `document` differs from Xcode's
+    /// layout of it; nil when it is in that layout.
+    public static func firstDifference(in document: JSONDocument) -> Int? {
+        guard !isInLayout(document) else { return nil }
+        let formatted = format(document, finalNewline: document.endsWithNewline)
+        return document.bytes.withUnsafeBufferPointer { bytes in
+            let common = min(bytes.count, formatted.count)
+            return (0..<common).first { bytes[$0] != formatted[$0] } ?? common
+        }
+    }
+
+    static func isInLayout(_ document: JSONDocument, order: KeyOrder) -> Bool {
+        document.isInXcodeLayout && order.subtreeIsSorted(0)
     }
 }
 
