@@ -73,7 +73,7 @@ enum InstallCommand: Command {
            ProcessEnvironment.realPath(found) == ProcessEnvironment.realPath(running) {
             return "git-xcstrings"
         }
-        return "'" + running.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        return RepositoryPath.shellQuoted(running)
     }
 
     /// Whether the installed git passes %S %X %Y to merge drivers (2.44+).

@@ -17,8 +17,17 @@ enum MergeCommand: Command {
           --diff3, --zdiff3   write conflicts with the base section (default: merge.conflictStyle)
           -p, --print         write the result to standard output; leave OURS alone
           -q, --quiet         no summary on standard error
-          -v, --verbose       list every decision a rule made
+          -v, --verbose       list every decision a rule made, and every conflict
           -h, --help          show this help
+
+        The summary (standard error) counts: the keys either side changed; the
+        translations (a language's text or one of its plural or device
+        variants) taken from ours and from theirs (changed by that side alone),
+        and changed by both; states settled by precedence (same text, two
+        states); placeholders replaced by the other side's translation (new,
+        or a copy of the source text in new or needs_review); translations
+        marked needs_review because the other side changed the source text;
+        and the conflicts, named (five a line, three lines, then how many more).
 
         The result, always in Xcode's layout and key order, replaces OURS (a
         temporary file in the same directory, then a rename), as git's
@@ -95,6 +104,7 @@ enum MergeCommand: Command {
         // The summary only once the result is where it belongs.
         guard written else { return ExitStatus.failure }
         report(outcome.summary)
+        outcome.details(verbose: arguments.has("verbose")).forEach(report)
         timer.mark("write")
         timer.report()
         return outcome.clean ? ExitStatus.success : ExitStatus.attention

@@ -6,7 +6,7 @@ import SemanticDiff
 /// line merge already left conflicted in the index.
 enum ResolveCommand: Command {
     static let name = "resolve"
-    static let synopsis = "git xcstrings resolve [--ours | --theirs] [--no-add] [--dry-run] [--force] [PATH…]"
+    static let synopsis = "git xcstrings resolve [--ours | --theirs] [--no-add] [--dry-run] [--force] [-v] [PATH…]"
     static let summary = "Repair catalogs already conflicted by a merge, rebase, cherry-pick, revert or stash pop."
     static let details = """
         options:
@@ -15,6 +15,7 @@ enum ResolveCommand: Command {
           --no-add           write the merged catalogs but do not stage them
           -n, --dry-run      write nothing; say what would be done
           -f, --force        merge again even a file edited since git wrote it
+          -v, --verbose      list every decision a rule made, and every conflict
           -h, --help         show this help
 
         Every conflicted .xcstrings path in the index (or those under PATH) is
@@ -28,11 +29,16 @@ enum ResolveCommand: Command {
         (it is neither git's line merge of the stages nor either side), unless
         --force. git's index.lock is taken first: while another git holds it,
         nothing is changed.
+        The summary line counts the keys either side changed, the translations
+        taken from each side (changed by it alone) and changed by both, states
+        settled by precedence, placeholders replaced by a translation,
+        needs_review marks and conflicts; with --ours or --theirs, each settled
+        conflict with the side taken and the state it has now.
         Exit status: 0 when every catalog is resolved (or none is conflicted),
         1 when conflicts remain, 2 on errors.
         """
-    static let spec = Arguments.Spec(flags: ["ours", "theirs", "no-add", "dry-run", "force", "help"],
-                                     aliases: ["h": "help", "n": "dry-run", "f": "force"])
+    static let spec = Arguments.Spec(flags: ["ours", "theirs", "no-add", "dry-run", "force", "verbose", "help"],
+                                     aliases: ["h": "help", "n": "dry-run", "f": "force", "v": "verbose"])
 
     /// How resolving one path went.
     enum Outcome: Int, Comparable {
@@ -46,6 +52,7 @@ enum ResolveCommand: Command {
         var stage: Bool
         var dryRun: Bool
         var force: Bool
+        var verbose = false
     }
 
     static func run(_ arguments: Arguments) -> Int32 {
@@ -53,7 +60,8 @@ enum ResolveCommand: Command {
             return Tool.usageFailure(self, "--ours and --theirs cannot be used together")
         }
         let options = Options(settling: arguments.has("ours") ? .ours : arguments.has("theirs") ? .theirs : nil,
-                              stage: !arguments.has("no-add"), dryRun: arguments.has("dry-run"), force: arguments.has("force"))
+                              stage: !arguments.has("no-add"), dryRun: arguments.has("dry-run"), force: arguments.has("force"),
+                              verbose: arguments.has("verbose"))
         let repository: Repository
         let index: Index
         let conflicts: [IndexConflict]
@@ -191,8 +199,30 @@ enum ResolveCommand: Command {
             line += "; \(would)written with conflict hunks, still conflicted"
         }
         Console.line(line)
+        outcome.details(verbose: options.verbose).forEach(Console.line)
+        if options.verbose { outcome.decisions.forEach(Console.line) }
         outcome.warnings.forEach(Console.error)
+        if !outcome.clean {
+            let places = hunkLines(merged, markerSize: markers.size).map { "\(shown):\($0)" }
+            let listed = places.count <= 5 ? places.joined(separator: ", ") : places.prefix(5).joined(separator: ", ") + " and \(places.count - 5) more"
+            let quoted = RepositoryPath.shellQuoted(shown)
+            Console.line("  conflict hunks at \(listed): take one side with git xcstrings resolve --ours \(quoted) (or --theirs), "
+                         + "or edit the hunks and git add \(quoted)")
+        }
         return outcome.clean ? .resolved : .conflicted
+    }
+
+    /// The 1-based lines where conflict hunks start (`<<<<<<<` of `markerSize`).
+    static func hunkLines(_ bytes: [UInt8], markerSize: Int) -> [Int] {
+        let marker = [UInt8](repeating: UInt8(ascii: "<"), count: markerSize)
+        var lines: [Int] = [], line = 1, start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "\n") {
+            let text = bytes[start..<index]
+            if text.starts(with: marker) && (text.count == markerSize || text[start + markerSize] == UInt8(ascii: " ")) { lines.append(line) }
+            line += 1
+            start = index + 1
+        }
+        return lines
     }
 
     /// What to run once every conflict is resolved.

@@ -23,6 +23,7 @@ enum Replay {
         var validInputs = 0, cleanWithValidInputs = 0
         var gitConflictedCases = 0, cleanWhereGitConflicted = 0, hunksOurs = 0, hunksGit = 0
         var lost = 0, hunkSidesInvalid = 0
+        var copiesSettled = 0, casesWithCopies = 0
         var equal = 0, peopleOnly = 0, otherwise = 0, compared = 0
         var toolTime = 0.0, gitTime = 0.0
         var largeRatios: [(String, Double)] = []
@@ -50,6 +51,11 @@ enum Replay {
                 continue
             }
             let output = ours.output
+            // Rule 2's copies of the source: placeholders that would have conflicted with a translation.
+            let decisions = execute([tool, "merge", "-p", "-v", item.base, item.ours, item.theirs]).0.error
+            let copies = decisions.components(separatedBy: "placeholder (a copy of the source text").count - 1
+            copiesSettled += copies
+            if copies > 0 { casesWithCopies += 1 }
             if ours.status == 0 {
                 clean += 1
                 if inputsValid { cleanWithValidInputs += 1 }
@@ -108,6 +114,7 @@ enum Replay {
         print("clean where inputs are valid  \(cleanWithValidInputs) of \(validInputs) (\(percent(cleanWithValidInputs, validInputs)))")
         print("clean where git conflicts     \(cleanWhereGitConflicted) of \(gitConflictedCases) (\(percent(cleanWhereGitConflicted, gitConflictedCases)))")
         print("conflict hunks                \(hunksOurs) (git's line merge: \(hunksGit))")
+        print("copies of the source settled  \(copiesSettled) in \(casesWithCopies) cases (rule 2: a copy in new or needs_review loses)")
         print("agreement with the committed result, \(compared) clean cases:")
         print("  equal                       \(equal)")
         print("  differing only where people edited or dropped work  \(peopleOnly)")
@@ -171,6 +178,7 @@ enum Replay {
         close(output[0])
         posix_spawn_file_actions_destroy(&actions)
         let error = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
+        unlink(errorFile)
         let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return (Outcome(status: exitStatus, output: bytes, error: error), seconds)
     }

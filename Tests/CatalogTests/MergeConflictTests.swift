@@ -47,7 +47,7 @@ struct MergeConflictTests {
         for (side, text, comment) in [(Side.theirs, "a2", "c2"), (.ours, "a1", "c1")] {
             let merge = try MergeCase(base, ours, theirs, settling: side)
             #expect(merge.conflicts.isEmpty)
-            #expect(merge.result.settled.map(\.description) == ["\"Items\" comment", "\"Items\" ru plural.few"])
+            #expect(merge.result.settled.map(\.description) == ["\"Items\" comment: \(side.name)'", "\"Items\" ru plural.few: \(side.name)' text, now needs_review"])
             let few = B.unit(text, "needs_review")
             #expect(try merge.value == B.catalog([
                 ("Items", B.entry([("en", B.text("Items")), ("ru", .object([("variations", .object([("plural", .object([
@@ -55,8 +55,8 @@ struct MergeConflictTests {
                 ]))]))]))], comment: comment)),
                 ("Keep", B.entry([("de", B.text("k")), ("en", B.text("Keep"))])),
             ]))
-            #expect(merge.result.summary(name: "L.xcstrings").hasSuffix(
-                "; 2 conflicts settled with \(side.name), marked needs_review: \"Items\" comment, \"Items\" ru plural.few"))
+            #expect(merge.result.summary(name: "L.xcstrings").hasSuffix("; 2 conflicts settled with \(side.name)"))
+            #expect(merge.result.summaryDetails() == merge.result.settled.map { "  \($0)" })
         }
     }
 
@@ -70,6 +70,23 @@ struct MergeConflictTests {
         #expect(merge.conflicts == ["\"New\" de"])
         #expect(merge.resolved(takingOurs: false).contains("Nouveau"))
         #expect(merge.resolved(takingOurs: false).contains("新しい"))
+    }
+
+    @Test("settling says per conflict what it took and the state now: a new translation stays new, a removed one is gone")
+    func settlingReportsStates() throws {
+        let base = B.catalog([("Open", B.entry([("de", B.text("Öffnen", "new")), ("en", B.text("Open")), ("fr", B.text("Ouvrir"))]))])
+        let ours = B.catalog([("Open", B.entry([("de", B.text("Aufmachen", "new")), ("en", B.text("Open")), ("fr", B.text("Ouvrez"))]))])
+        let theirs = B.catalog([("Open", B.entry([("de", B.text("Öffne", "new")), ("en", B.text("Open"))]))])
+        let merge = try MergeCase(base, ours, theirs, settling: .ours)
+        #expect(merge.result.settled.map(\.description) == ["\"Open\" de: ours' text, still new"])
+        #expect(merge.result.summary(name: "L").hasSuffix("; 1 conflict settled with ours: \"Open\" de: ours' text, still new"))
+        // fr: ours changed it, theirs deleted it: rule 6 keeps it, no conflict to settle.
+        #expect(try merge.value[path: "strings", "Open", "localizations", "fr", "stringUnit"] == B.unit("Ouvrez"))
+        let deleted = B.catalog([("Open", B.entry([("en", B.text("Open"))], comment: "gone"))])
+        let commented = B.catalog([("Open", B.entry([("de", B.text("Öffnen", "new")), ("en", B.text("Open"))], comment: "kept"))])
+        let withComment = B.catalog([("Open", B.entry([("de", B.text("Öffnen", "new")), ("en", B.text("Open"))], comment: "base"))])
+        let settled = try MergeCase(withComment, deleted, commented, settling: .theirs)
+        #expect(settled.result.settled.map(\.description) == ["\"Open\" comment: theirs'"])
     }
 
     @Test("a plural category and a device variant conflict on their own lines")

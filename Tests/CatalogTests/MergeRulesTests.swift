@@ -32,7 +32,40 @@ struct MergeRulesTests {
         #expect(value[path: "strings", "Hello", "localizations", "de", "stringUnit", "value"] == .string("Servus"))
         #expect(value[path: "strings", "World", "localizations", "ja", "stringUnit", "value"] == .string("世界"))
         #expect(merge.result.mergedKeys == 2)
-        #expect(merge.result.mergedTranslations == 2)
+        #expect(merge.result.mergedTranslations == TranslationChanges(ours: 1, theirs: 1))
+        #expect(merge.result.summary(name: "L.xcstrings")
+                == "L.xcstrings: 2 keys changed; translations: 1 from ours, 1 from theirs; no conflicts")
+    }
+
+    @Test("the summary counts what one side changed when the other changed nothing (the file is taken whole)")
+    func summaryOfOneSidedMerge() throws {
+        var theirs = Self.base
+        for (key, language, text) in [("Hello", "de", "Servus"), ("Hello", "ja", "こんにちは"), ("World", "de", "Erde")] {
+            theirs = Self.with(key, language, B.text(text), in: theirs)
+        }
+        let merge = try MergeCase(Self.base, Self.base, theirs)
+        #expect(merge.result.mergedTranslations == TranslationChanges(theirs: 3))
+        #expect(merge.result.summary(name: "L.xcstrings") == "L.xcstrings: 2 keys changed; translations: 3 from theirs; no conflicts")
+        #expect(merge.result.changedKeys == ["Hello", "World"])
+        let nothing = try MergeCase(Self.base, Self.base, Self.base)
+        #expect(nothing.result.summary(name: "L.xcstrings") == "L.xcstrings: 0 keys changed; no translation changed; no conflicts")
+    }
+
+    @Test("a summary with many conflicts names five a line, three lines at most, then how many more")
+    func summaryWraps() throws {
+        let keys = (1...22).map { "Key \($0)" }
+        func catalog(_ text: String) -> JSONValue {
+            B.catalog(keys.map { ($0, B.entry([("de", B.text("\($0) \(text)")), ("en", B.text($0))])) })
+        }
+        let merge = try MergeCase(catalog("base"), catalog("ours"), catalog("theirs"))
+        #expect(merge.result.conflicts.count == 22)
+        #expect(merge.result.summary(name: "L.xcstrings").hasSuffix("; translations: 22 changed by both; 22 conflicts"))
+        let details = merge.result.summaryDetails()
+        #expect(details.count == 4)
+        #expect(details[0] == "  \"Key 1\" de, \"Key 2\" de, \"Key 3\" de, \"Key 4\" de, \"Key 5\" de")
+        #expect(details[3] == "  and 7 more (run with -v)")
+        #expect(merge.result.summaryDetails(verbose: true).count == 5)
+        #expect(!merge.result.summaryDetails(verbose: true).contains { $0.contains("more") })
     }
 
     @Test("rule 1: only one side changed the text: its whole unit wins, the other side's approval is dropped")
@@ -59,6 +92,47 @@ struct MergeRulesTests {
         let theirs = Self.with("Hello", "de", B.text("Servus"))
         let conflict = try MergeCase(Self.base, ours, theirs)
         #expect(conflict.conflicts == ["\"Hello\" de"])
+    }
+
+    @Test("rule 2: a copy of the source text or of the key, new or needs_review, is a placeholder and loses; a translated copy does not")
+    func rule2Copies() throws {
+        let translated = Self.with("Hello", "de", B.text("Grüß Gott"))
+        // needs_review holding the key itself, against a real translation, either way round.
+        let keyCopy = Self.with("Hello", "de", B.text("Hello", "needs_review"))
+        for (ours, theirs) in [(translated, keyCopy), (keyCopy, translated)] {
+            let merge = try MergeCase(Self.base, ours, theirs)
+            #expect(merge.conflicts.isEmpty)
+            #expect(try merge.value[path: "strings", "Hello", "localizations", "de", "stringUnit"] == B.unit("Grüß Gott"))
+            #expect(merge.result.copiesReplaced == 1)
+            #expect(merge.result.summary(name: "L").contains("1 placeholder replaced by a translation"))
+            #expect(merge.result.decisions.contains { $0.contains("placeholder (a copy of the source text, state needs_review)") })
+        }
+        // Both new, one an English copy of the source text (not the key): the real one wins.
+        let englishCopy = Self.with("World", "de", B.text("World", "new"))
+        let newTranslation = Self.with("World", "de", B.text("Erde", "new"))
+        let both = try MergeCase(Self.base, englishCopy, newTranslation)
+        #expect(both.conflicts.isEmpty)
+        #expect(try both.value[path: "strings", "World", "localizations", "de", "stringUnit"] == B.unit("Erde", "new"))
+        // A copy marked translated is a translation ("OK" in German): both translated differently conflict.
+        let translatedCopy = Self.with("Hello", "de", B.text("Hello", "translated"))
+        #expect(try MergeCase(Self.base, translatedCopy, translated).conflicts == ["\"Hello\" de"])
+        // Two real translations in needs_review still conflict.
+        let review = Self.with("Hello", "de", B.text("Moin", "needs_review"))
+        #expect(try MergeCase(Self.base, review, translated).conflicts == ["\"Hello\" de"])
+        // A plural category copying the source's same category is a placeholder too.
+        let plural = B.catalog([("%lld files", B.entry([("de", B.plural([("one", "%lld Datei"), ("other", "%lld Dateien")])),
+                                                        ("en", B.plural([("one", "%lld file"), ("other", "%lld files")]))]))])
+        func with(_ de: JSONValue) -> JSONValue {
+            var catalog = plural
+            catalog[path: "strings", "%lld files", "localizations", "de"] = de
+            return catalog
+        }
+        let copied = with(B.plural([("one", "%lld Datei"), ("other", "%lld files")], state: "needs_review"))
+        let fixed = with(B.plural([("one", "%lld Datei"), ("other", "%lld Dateien!")]))
+        let merged = try MergeCase(plural, copied, fixed)
+        #expect(merged.conflicts.isEmpty)
+        #expect(try merged.value[path: "strings", "%lld files", "localizations", "de", "variations", "plural", "other", "stringUnit"]
+                == B.unit("%lld Dateien!"))
     }
 
     @Test("rule 3: the same text in two states: translated > needs_review > new > anything else",

@@ -29,7 +29,7 @@ struct MergeCommandTests {
         let result = try CLI.run(["merge", "--path", "App/Localizable.xcstrings", "base", "ours", "theirs"], in: directory.url)
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "App/Localizable.xcstrings: merged 1 key, 2 translations; no conflicts\n")
+        #expect(result.stderr == "App/Localizable.xcstrings: 1 key changed; translations: 1 from ours, 1 from theirs; no conflicts\n")
         let merged = try directory.read("ours")
         #expect(merged.contains("\"value\" : \"Servus\"") && merged.contains("\"value\" : \"Bonjour\""))
         #expect(try directory.read("base") == String(decoding: Self.base.xcodeLayout(), as: UTF8.self))
@@ -42,7 +42,7 @@ struct MergeCommandTests {
         let result = try CLI.run(["merge", "--marker-size", "9", "--label-ours", "HEAD", "--label-theirs", "topic",
                                   "--path", "L.xcstrings", "base", "ours", "theirs"], in: directory.url)
         #expect(result.status == 1)
-        #expect(result.stderr == "L.xcstrings: merged 1 key, 1 translation; 1 conflict: \"Hello\" de\n")
+        #expect(result.stderr == "L.xcstrings: 1 key changed; translations: 1 changed by both; 1 conflict: \"Hello\" de\n")
         let merged = try directory.read("ours")
         #expect(merged.contains("<<<<<<<<< HEAD\n            \"value\" : \"Servus\"\n=========\n            \"value\" : \"Moin\"\n>>>>>>>>> topic\n"))
         // Any marker size git may pass (conflict-marker-size=1000 in .gitattributes), and labels kept on one line.

@@ -98,7 +98,7 @@ struct ResolveCommandTests {
         let result = try repository.resolve()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("merge in progress: merging other into HEAD"))
-        #expect(result.stdout.contains("App/Resources/Localizable.xcstrings: merged 5 keys, 8 translations;"))
+        #expect(result.stdout.contains("App/Resources/Localizable.xcstrings: 5 keys changed; translations: 5 from ours, 3 from theirs;"))
         #expect(result.stdout.contains("; no conflicts; staged"))
         #expect(result.stdout.contains("every conflict is resolved; next: git commit"))
         let merged = try repository.catalog()
@@ -267,6 +267,9 @@ struct ResolveCommandTests {
             >>>>>>> other
             """))
         #expect(text.components(separatedBy: "<<<<<<<").count == 2)
+        // The next step names where the hunk is and the commands that settle it.
+        let hunk = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("<<<<<<<") }! + 1
+        #expect(result.stdout.contains("  conflict hunks at \(Self.path):\(hunk): take one side with git xcstrings resolve --ours \(Self.path) (or --theirs), or edit the hunks and git add \(Self.path)\n"))
         #expect(try !repository.unmerged().isEmpty)
     }
 
@@ -276,7 +279,7 @@ struct ResolveCommandTests {
             let repository = try Self.trueConflict()
             let result = try repository.resolve([flag])
             #expect(result.status == 0, "\(result.stderr)")
-            #expect(result.stdout.contains("1 conflict settled with \(flag.dropFirst(2)), marked needs_review: \"A\" de; staged"))
+            #expect(result.stdout.contains("1 conflict settled with \(flag.dropFirst(2)): \"A\" de: \(flag.dropFirst(2))' text, now needs_review; staged"))
             let merged = try repository.catalog()
             #expect(Self.value(merged, "A", "de") == .string(german))
             #expect(Self.state(merged, "A", "de") == .string("needs_review"))
@@ -339,12 +342,12 @@ struct ResolveCommandTests {
         let repository = try Self.conflictingMerge()
         let result = try repository.resolve(["Resources/Localizable.xcstrings"], from: "App")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("\nResources/Localizable.xcstrings: merged 5 keys, 8 translations;"))
+        #expect(result.stdout.contains("\nResources/Localizable.xcstrings: 5 keys changed; translations: 5 from ours, 3 from theirs;"))
         #expect(try repository.unmerged().isEmpty)
         let elsewhere = try Self.conflictingMerge()
         try FileManager.default.createDirectory(at: elsewhere.url.appendingPathComponent("Docs"), withIntermediateDirectories: true)
         let fromDocs = try elsewhere.resolve(from: "Docs")
-        #expect(fromDocs.stdout.contains("\n../App/Resources/Localizable.xcstrings: merged 5 keys, 8 translations;"))
+        #expect(fromDocs.stdout.contains("\n../App/Resources/Localizable.xcstrings: 5 keys changed; translations: 5 from ours, 3 from theirs;"))
     }
 
     @Test("nothing to do: no conflicted catalog says so and exits 0; other conflicted paths are left alone")

@@ -22,4 +22,14 @@ enum RepositoryPath {
         }
         return (Array(repeating: "..", count: base.count) + parts).joined(separator: "/")
     }
+
+    /// `path` as a shell word: as it is when it needs no quoting, else in single quotes.
+    static func shellQuoted(_ path: String) -> String {
+        let plain = path.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "/._-+,:@%".utf8.contains(byte)
+        }
+        if plain && !path.isEmpty { return path }
+        return "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
 }

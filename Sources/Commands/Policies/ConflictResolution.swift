@@ -32,8 +32,7 @@ struct ConflictResolution {
         }
         do {
             let result = try CatalogMerge.merge(base: documents[0], ours: documents[1]!, theirs: documents[2]!, settling: settling)
-            var summary = result.summary(name: name)
-            if !result.oursWasInXcodeLayout { summary += "; rewritten in Xcode's layout" }
+            let summary = result.summary(name: name)
             var outcome = MergeOutcome(method: .semantic(result, markers), clean: result.conflicts.isEmpty, summary: summary,
                                        decisions: result.decisions.map { "\(name): \($0)" })
             if let line = MergeCheck.newErrors(outcome, ours: documents[1], theirs: documents[2], name: name) { outcome.warnings.append(line) }

@@ -32,6 +32,12 @@ struct MergeOutcome {
         }
     }
 
+    /// The lines under the summary: the conflicts, or what each settled one became.
+    func details(verbose: Bool) -> [String] {
+        guard case .semantic(let result, _) = method else { return [] }
+        return result.summaryDetails(verbose: verbose)
+    }
+
     /// The bytes to write, as an array; nil when the file stays as it is.
     var bytes: [UInt8]? { withResult { Array($0) } }
 }

@@ -78,35 +78,73 @@ public struct CatalogMergeResult: Sendable {
     public var mergedKeys: Int { report.keys }
     /// The keys of the entries ours or theirs changed.
     public var changedKeys: Set<String> { Set(report.changedKeys) }
-    /// Translations (a language's text or one of its variants) at least one side changed.
-    public var mergedTranslations: Int { report.translations }
+    /// Translations (a language's text or one of its variants) that ours
+    /// changed, that theirs changed, and that both changed.
+    public var mergedTranslations: TranslationChanges { report.translations }
     /// Translations with the same text on both sides, whose state precedence decided.
     public var statesByPrecedence: Int { report.statesByPrecedence }
-    /// The conflicts settled by taking one side, in file order.
-    public var settled: [CatalogLocation] { report.settled }
+    /// Placeholders (`new`, or copies of the source text) that lost to the other side's translation.
+    public var placeholdersReplaced: Int { report.placeholdersReplaced }
+    /// Of those, the copies of the source text in `new` or `needs_review`.
+    public var copiesReplaced: Int { report.copiesReplaced }
+    /// Translations marked `needs_review` because the other side changed the source text.
+    public var reviewMarks: Int { report.reviewMarks }
+    /// The conflicts settled by taking one side, in file order, with what they became.
+    public var settled: [SettledConflict] { report.settled }
 
-    /// One line: `Localizable.xcstrings: merged 12 keys, 30 translations;
-    /// 2 states by precedence; 1 conflict: "Hello" de` (the conflicts or
-    /// settled conflicts named, five at most).
+    /// The summary's first line:
+    /// `Localizable.xcstrings: 12 keys changed; translations: 3 from ours,
+    /// 9 from theirs; 2 states by precedence; 1 conflict: "Hello" de`.
+    /// Up to five conflicts are named in it; more go to ``summaryDetails(verbose:)``.
     public func summary(name: String) -> String {
-        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-        func list(_ conflicts: [CatalogLocation]) -> String {
-            let shown = conflicts.prefix(5).map(\.description).joined(separator: ", ")
-            return shown + (conflicts.count > 5 ? ", and \(conflicts.count - 5) more" : "")
-        }
-        var text = "\(name): merged \(count(mergedKeys, "key")), \(count(mergedTranslations, "translation"))"
-        if statesByPrecedence > 0 {
-            text += "; \(count(statesByPrecedence, "state")) by precedence"
-        }
-        if !settled.isEmpty {
-            text += "; \(count(settled.count, "conflict")) settled with \(report.settledWith?.name ?? "one side"), marked needs_review: \(list(settled))"
-        } else if conflicts.isEmpty {
-            text += "; no conflicts"
+        var parts = ["\(name): \(count(mergedKeys, "key")) changed"]
+        let changes = mergedTranslations
+        if changes.total == 0 {
+            parts.append("no translation changed")
         } else {
-            text += "; \(count(conflicts.count, "conflict")): \(list(conflicts))"
+            var taken: [String] = []
+            if changes.ours > 0 { taken.append("\(changes.ours) from ours") }
+            if changes.theirs > 0 { taken.append("\(changes.theirs) from theirs") }
+            if changes.both > 0 { taken.append("\(changes.both) changed by both") }
+            parts.append("translations: " + taken.joined(separator: ", "))
         }
-        return text
+        if statesByPrecedence > 0 { parts.append("\(count(statesByPrecedence, "state")) by precedence") }
+        if placeholdersReplaced > 0 { parts.append("\(count(placeholdersReplaced, "placeholder")) replaced by a translation") }
+        if reviewMarks > 0 { parts.append("\(reviewMarks) marked needs_review (the source changed)") }
+        if !settled.isEmpty {
+            let side = settled[0].side == .ours ? "ours" : "theirs"
+            parts.append("\(count(settled.count, "conflict")) settled with \(side)" + (settled.count == 1 ? ": \(settled[0])" : ""))
+        } else if conflicts.isEmpty {
+            parts.append("no conflicts")
+        } else {
+            let named = conflicts.count <= 5 ? ": " + conflicts.map(\.description).joined(separator: ", ") : ""
+            parts.append(count(conflicts.count, "conflict") + named)
+        }
+        if !oursWasInXcodeLayout { parts.append("rewritten in Xcode's layout") }
+        return parts.joined(separator: "; ")
     }
+
+    /// The lines under the summary's first line, indented: the conflicts
+    /// five to a line, or one settled conflict a line, at most three lines
+    /// of conflicts or ten settled ones unless `verbose`, then `and N more (run with -v)`.
+    public func summaryDetails(verbose: Bool = false) -> [String] {
+        if settled.count > 1 {
+            let shown = verbose ? settled[...] : settled.prefix(10)
+            return shown.map { "  \($0)" } + more(settled.count - shown.count)
+        }
+        guard conflicts.count > 5 else { return [] }
+        var lines: [String] = []
+        var rest = conflicts[...]
+        while !rest.isEmpty && (verbose || lines.count < 3) {
+            lines.append("  " + rest.prefix(5).map(\.description).joined(separator: ", "))
+            rest = rest.dropFirst(5)
+        }
+        return lines + more(rest.count)
+    }
+
+    private func more(_ count: Int) -> [String] { count > 0 ? ["  and \(count) more (run with -v)"] : [] }
+
+    private func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
     /// The merged catalog in Xcode's layout, with conflicts as `markers` say.
     public func bytes(markers: ConflictMarkers = ConflictMarkers()) -> [UInt8] {

@@ -17,7 +17,8 @@ extension MergeEngine {
         entryLevel.reviewSide = sourceChangedBy(entryLevel, base, ours, theirs)?.other
         entryLevel.sourceLanguage = sourceLanguage
         commentChoice = chooseComment(entryLevel, base, ours, theirs)
-        defer { commentChoice = nil }
+        entryVersions = [base, ours, theirs]
+        defer { commentChoice = nil; entryVersions = [] }
         return mergeObject(entryLevel, base, ours, theirs)
     }
 

@@ -10,6 +10,9 @@ struct MergeEngine {
     var report = MergeReport()
     /// Set while an entry is merged: the side whose comment a rule chose.
     var commentChoice: Side?
+    /// Set while an entry both sides changed is merged: its three versions
+    /// (base, ours, theirs), where rule 2 looks up the source text.
+    var entryVersions: [SideValue] = []
 
     init(sources: MergeSources) {
         self.sources = sources
@@ -87,8 +90,12 @@ struct MergeEngine {
     mutating func mergeRoots() -> Merged {
         let base = value(.base, sources.base == nil ? nil : 0)
         let ours = value(.ours, 0), theirs = value(.theirs, 0)
-        if knownEqual(ours, theirs) || knownEqual(theirs, base) { return .copy(.ours, 0) }
-        if knownEqual(ours, base) { return .copy(.theirs, 0) }
+        if knownEqual(ours, theirs) { return .copy(.ours, 0) }
+        if knownEqual(theirs, base) || knownEqual(ours, base) {
+            // One side changed the file: it is the result, and its changes are counted all the same.
+            noteEntries(member(base, .strings), member(ours, .strings), member(theirs, .strings))
+            return .copy(knownEqual(theirs, base) ? .ours : .theirs, 0)
+        }
         return mergeObject(.root, base, ours, theirs)
     }
 
@@ -156,9 +163,24 @@ struct MergeEngine {
             report.noteEntry(self, name: name, base, ours, theirs)
         }
         if oursIsTheirs { return ours.node.map { .copy(.ours, $0) } }
+        if level.kind == .root && name == CatalogField.strings.rawValue && (knownEqual(ours, base) || knownEqual(theirs, base)) {
+            noteEntries(base, ours, theirs)
+        }
         if knownEqual(ours, base) { return take(level, name, theirs, base: base) }
         if knownEqual(theirs, base) { return take(level, name, ours, base: base) }
         return mergeChanged(level, name, base, ours, theirs)
+    }
+
+    /// Counts the entries one side changed in three versions of `strings`
+    /// that the merge takes whole from the side that changed them.
+    mutating func noteEntries(_ base: SideValue, _ ours: SideValue, _ theirs: SideValue) {
+        var report = self.report
+        forEachMember(base, ours, theirs) { base, ours, theirs in
+            guard !(knownEqual(ours, base) && knownEqual(theirs, base)) else { return }
+            let side = ours.node != nil ? ours : (theirs.node != nil ? theirs : base)
+            report.noteEntry(self, name: keyName(side.side, side.node! - 1), base, ours, theirs)
+        }
+        self.report = report
     }
 
     /// The value of the one side that changed it. Inside a localization whose

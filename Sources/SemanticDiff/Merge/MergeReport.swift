@@ -1,19 +1,25 @@
 /// What a merge did, for the one-line summary and `-v`.
 struct MergeReport: Sendable {
     var conflicts: [CatalogLocation] = []
-    /// Conflicts settled by taking one side (`resolve --ours` / `--theirs`), and which.
-    var settled: [CatalogLocation] = []
-    var settledWith: Side?
+    /// Conflicts settled by taking one side (`resolve --ours` / `--theirs`), and how.
+    var settled: [SettledConflict] = []
     /// Every decision a rule made, in words.
     var decisions: [String] = []
     /// Entries at least one side changed.
     var keys = 0
     /// Their keys.
     var changedKeys: [String] = []
-    /// Translations (a language's text, or one of its variants) at least one side changed.
-    var translations = 0
+    /// Translations (a language's text, or one of its variants) that only
+    /// ours changed, only theirs, and both (the same way or not).
+    var translations = TranslationChanges()
     /// Same text in two states, decided by precedence.
     var statesByPrecedence = 0
+    /// Placeholders copying the source that lost to a translation (rule 2).
+    var copiesReplaced = 0
+    /// Placeholders (`new`, or copies of the source) that lost to a translation (rule 2).
+    var placeholdersReplaced = 0
+    /// Translations marked `needs_review` because the other side changed the source (rule 4).
+    var reviewMarks = 0
 
     mutating func decide(_ place: CatalogLocation, _ decision: String) {
         decisions.append("\(place): \(decision)")
@@ -24,39 +30,62 @@ struct MergeReport: Sendable {
         keys += 1
         changedKeys.append(name)
         let localizations = [base, ours, theirs].map { engine.member($0, .localizations) }
-        translations += engine.changedTranslations(localizations[0], localizations[1], localizations[2], cases: false)
+        engine.countTranslations(localizations[0], localizations[1], localizations[2], cases: false, into: &translations)
     }
 }
 
-extension MergeEngine {
-    /// How many translations (a language's text, or one of its variants)
-    /// ours or theirs changed, in three versions of an object whose members
-    /// are localizations (or, with `cases`, variants).
-    func changedTranslations(_ base: SideValue, _ ours: SideValue, _ theirs: SideValue, cases: Bool) -> Int {
-        var count = 0
-        forEachMember(base, ours, theirs) { base, ours, theirs in
-            count += changedTranslationsInLocalization(base, ours, theirs)
-        }
-        return count
+/// How many translations each side changed, for the merge's summary.
+public struct TranslationChanges: Sendable, Equatable {
+    /// Changed by ours only: taken from ours.
+    public var ours = 0
+    /// Changed by theirs only: taken from theirs.
+    public var theirs = 0
+    /// Changed by both, the same way or not (a rule or a conflict decided).
+    public var both = 0
+
+    public init(ours: Int = 0, theirs: Int = 0, both: Int = 0) {
+        self.ours = ours
+        self.theirs = theirs
+        self.both = both
     }
 
-    func changedTranslationsInLocalization(_ base: SideValue, _ ours: SideValue, _ theirs: SideValue) -> Int {
-        if knownEqual(ours, base) && knownEqual(theirs, base) { return 0 }
-        var count = 0
+    /// Every translation either side changed.
+    public var total: Int { ours + theirs + both }
+}
+
+extension MergeEngine {
+    /// Counts the translations (a language's text, or one of its variants)
+    /// ours or theirs changed, in three versions of an object whose members
+    /// are localizations (or, with `cases`, variants).
+    func countTranslations(_ base: SideValue, _ ours: SideValue, _ theirs: SideValue, cases: Bool,
+                           into counts: inout TranslationChanges) {
+        forEachMember(base, ours, theirs) { base, ours, theirs in
+            countTranslationsInLocalization(base, ours, theirs, into: &counts)
+        }
+    }
+
+    func countTranslationsInLocalization(_ base: SideValue, _ ours: SideValue, _ theirs: SideValue,
+                                         into counts: inout TranslationChanges) {
+        if knownEqual(ours, base) && knownEqual(theirs, base) { return }
         for field: CatalogField in [.stringUnit, .stringSet] {
             let b = member(base, field), o = member(ours, field), t = member(theirs, field)
-            if (b.node != nil || o.node != nil || t.node != nil) && !(knownEqual(o, b) && knownEqual(t, b)) { count += 1 }
+            let oursChanged = !knownEqual(o, b), theirsChanged = !knownEqual(t, b)
+            switch (oursChanged, theirsChanged) {
+            case (true, false): counts.ours += 1
+            case (false, true): counts.theirs += 1
+            case (true, true): counts.both += 1
+            case (false, false): break
+            }
         }
         let variations = [base, ours, theirs].map { member($0, .variations) }
         for kind: CatalogField in [.plural, .device] {
-            count += changedTranslations(member(variations[0], kind), member(variations[1], kind), member(variations[2], kind), cases: true)
+            countTranslations(member(variations[0], kind), member(variations[1], kind), member(variations[2], kind), cases: true, into: &counts)
         }
         let substitutions = [base, ours, theirs].map { member($0, .substitutions) }
         forEachMember(substitutions[0], substitutions[1], substitutions[2]) { base, ours, theirs in
             let plural = [base, ours, theirs].map { member(member($0, .variations), .plural) }
-            count += changedTranslations(plural[0], plural[1], plural[2], cases: true)
+            countTranslations(plural[0], plural[1], plural[2], cases: true, into: &counts)
         }
-        return count
     }
 
     /// Calls `body` with the three versions of every member any side has.

@@ -61,13 +61,56 @@ extension MergeEngine {
             report.decide(record, "\(winner.side.name)' new text wins with its state; \(winner.side.other.name) changed only the state")
             return chosen(level, name, winner, base: base)
         }
-        // Rule 2: both changed the text: an untranslated placeholder loses.
-        if (oursState == .new) != (theirsState == .new) {
-            let winner = oursState == .new ? theirs : ours
-            report.decide(record, "\(winner.side.name)' translation wins over \(winner.side.other.name)' placeholder (state new)")
+        // Rule 2: both changed the text: a placeholder loses (a copy of the source first, then any `new`).
+        let oursRank = placeholderRank(level, oursText, oursState), theirsRank = placeholderRank(level, theirsText, theirsState)
+        if oursRank != theirsRank {
+            let winner = oursRank > theirsRank ? ours : theirs
+            let loser = min(oursRank, theirsRank), loserState = describe(winner.side == .ours ? theirsState : oursState)
+            let what = loser == .copy ? "a copy of the source text, state \(loserState)" : "state new"
+            report.decide(record, "\(winner.side.name)' translation wins over \(winner.side.other.name)' placeholder (\(what))")
+            if loser == .copy { report.copiesReplaced += 1 }
+            report.placeholdersReplaced += 1
             return chosen(level, name, winner, base: base)
         }
         return conflict(record, base, ours, theirs)
+    }
+
+    /// How much a changed text is a translation, for rule 2: a placeholder
+    /// that copies the source (`new` or `needs_review`, the same bytes as
+    /// the entry's key or its source text), any other `new`, or a translation.
+    enum PlaceholderRank: Int, Comparable {
+        case copy, new, translation
+        static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    func placeholderRank(_ level: MergeLevel, _ text: SideValue, _ state: TranslationState?) -> PlaceholderRank {
+        guard state == .new || state == .needsReview else { return .translation }
+        if level.language != level.sourceLanguage, let value = string(text), isCopyOfSource(value, level, side: text.side) {
+            return .copy
+        }
+        return state == .new ? .new : .translation
+    }
+
+    /// Whether `value` is the entry's key, or its source text at the same
+    /// variant (or the plain source text) on `side` or in base.
+    func isCopyOfSource(_ value: String, _ level: MergeLevel, side: Side) -> Bool {
+        if let key = level.key, value.utf8.elementsEqual(key.utf8) { return true }
+        guard let language = level.sourceLanguage, entryVersions.count == 3 else { return false }
+        for entry in [entryVersions[side.rawValue], entryVersions[Side.base.rawValue]] {
+            let source = member(member(entry, .localizations), named: language)
+            var variant = source
+            var path = level.variant[...]
+            while path.count >= 2 {
+                let kind = path.removeFirst(), name = path.removeFirst()
+                variant = kind == CatalogField.substitutions.rawValue
+                    ? member(member(variant, .substitutions), named: name)
+                    : member(member(member(variant, .variations), named: kind), named: name)
+            }
+            for candidate in [variant, source] {
+                if let text = string(member(member(candidate, .stringUnit), .value)), text.utf8.elementsEqual(value.utf8) { return true }
+            }
+        }
+        return false
     }
 
     func state(_ unit: SideValue) -> TranslationState? {
@@ -113,6 +156,7 @@ extension MergeEngine {
         guard let node = unit.node, kind(unit) == .object else { return nil }
         let current = state(unit)
         guard current != .new && current != .needsReview else { return nil }
+        report.reviewMarks += 1
         report.decide(CatalogLocation(key: level.key, language: level.language, variant: level.variant.joined(separator: ".")),
                       "needs_review: \(unit.side.name) translated it while \(unit.side.other.name) changed the source text")
         return markedForReview(.copy(unit.side, node), level: .stringUnit)
