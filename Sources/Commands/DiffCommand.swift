@@ -15,7 +15,8 @@ enum DiffCommand: Command {
           REV REV, REV..REV    one revision against the other
           REV...REV            the second against the merge base of both
           -- PATH…             only these files or directories
-          --no-index A B       two files outside any repository
+          --no-index A B       two files outside any repository (outside a
+                               repository, A B alone does the same)
 
         options:
           --stat               per language: translations added, changed, removed,
@@ -25,6 +26,11 @@ enum DiffCommand: Command {
           --color[=WHEN]       always, never or auto (a terminal without NO_COLOR)
           --no-color           the same as --color=never
           --exit-code          exit 1 when there are changes
+          -v, --verbose        with --stat, each language's entries by state
+                               (translated, needs_review, new, missing)
+          --no-pager           never page; --paginate always pages (by default
+                               output to a terminal goes through git's pager:
+                               GIT_PAGER, core.pager, PAGER, else less -FRX)
           --git-external PATH OLD OLD_HEX OLD_MODE NEW NEW_HEX NEW_MODE
                                act as git's external diff (diff.<driver>.command
                                or GIT_EXTERNAL_DIFF): compare OLD and NEW
@@ -36,10 +42,10 @@ enum DiffCommand: Command {
         that is not valid JSON is reported and the others still shown).
         """
     static let spec = Arguments.Spec(
-        flags: ["stat", "json", "cached", "staged", "no-color", "exit-code", "no-index", "git-external", "help"],
+        flags: ["stat", "json", "cached", "staged", "no-color", "exit-code", "no-index", "git-external", "verbose", "no-pager", "paginate", "help"],
         options: ["language"],
         optionalValues: ["color"],
-        aliases: ["h": "help"])
+        aliases: ["h": "help", "v": "verbose"])
 
     static func run(_ arguments: Arguments) -> Int32 {
         var timer = PhaseTimer()
@@ -60,7 +66,7 @@ enum DiffCommand: Command {
                 return Tool.usageFailure(self, "--git-external takes git's seven arguments: PATH OLD OLD_HEX OLD_MODE NEW NEW_HEX NEW_MODE")
             }
             files = [pair(values[1], values[4], oldPath: values[0], newPath: values[0])]
-        } else if arguments.has("no-index") {
+        } else if arguments.has("no-index") || outsideRepository(arguments) {
             let values = arguments.positional + (arguments.afterSeparator ?? [])
             guard values.count == 2 else { return Tool.usageFailure(self, "--no-index takes two files") }
             files = [pair(values[0], values[1], oldPath: values[0], newPath: values[1])]
@@ -123,24 +129,43 @@ enum DiffCommand: Command {
             var diff = CatalogDiff.compare(old: catalogs[0], new: catalogs[1], oldPath: file.oldPath, newPath: file.newPath,
                                            languages: languages, statistics: withStatistics)
             // Two files named on the command line are compared, not renamed.
-            if arguments.has("no-index") { diff.isRename = false }
+            if repository == nil && !arguments.has("git-external") { diff.isRename = false }
             return diff
         }
         timer.mark("compare")
+        let pager = startPager(arguments, repository)
         defer {
             timer.mark("print")
             timer.report()
+            pager?.finish()
         }
         if arguments.has("json") {
             Console.write(DiffRenderer.json(diffs))
         } else if arguments.has("stat") {
-            Console.out(DiffRenderer.stat(diffs, color: color))
+            Console.out(DiffRenderer.stat(diffs, color: color, verbose: arguments.has("verbose")))
         } else {
             Console.out(DiffRenderer.text(diffs, color: color))
         }
         if failed { return ExitStatus.failure }
         if arguments.has("exit-code") && diffs.contains(where: \.hasChanges) { return ExitStatus.attention }
         return ExitStatus.success
+    }
+
+    /// Whether the arguments are two files and the directory is in no
+    /// repository: then, as `git diff A B` does there, `--no-index`.
+    static func outsideRepository(_ arguments: Arguments) -> Bool {
+        let values = arguments.positional + (arguments.afterSeparator ?? [])
+        guard values.count == 2, values.allSatisfy(Files.exists), !arguments.has("cached"), !arguments.has("staged") else { return false }
+        return !Repository.mayContain(".") || (try? Repository(discoveringFrom: ".")) == nil
+    }
+
+    /// git's pager for output to a terminal (or always with `--paginate`),
+    /// unless `--no-pager` or `--json`.
+    static func startPager(_ arguments: Arguments, _ repository: Repository?) -> Pager? {
+        guard !arguments.has("no-pager"), !arguments.has("git-external") else { return nil }
+        guard arguments.has("paginate") || Console.isTerminal(1) else { return nil }
+        let configured = (try? repository?.configuration())??.string("core.pager")
+        return Pager.command(configured: configured).flatMap(Pager.start)
     }
 
     /// What to compare and which paths, from git's argument forms.

@@ -66,7 +66,9 @@ struct CatalogDiffTests {
     func statistics() throws {
         let diff = try Self.diff(Self.before, Self.after)
         let byLanguage = Dictionary(uniqueKeysWithValues: diff.statistics.map { ($0.language, $0) })
-        #expect(diff.statistics.map(\.language) == ["de", "en", "fr", "ja", "ru"])
+        // The source language first, then by code.
+        #expect(diff.statistics.map(\.language) == ["en", "de", "fr", "ja", "ru"])
+        #expect(diff.statistics.map(\.isSource) == [true, false, false, false, false])
         let german = try #require(byLanguage["de"])
         #expect((german.added, german.changed, german.removed, german.stateChanges) == (1, 1, 1, 0))
         // Before: Hello, Old translated of 4 entries; after: Hello, New feature of 4.
@@ -150,8 +152,9 @@ struct CatalogDiffTests {
                              ("B", B.entry([("en", B.text("B"))]))])
         #expect(DiffRenderer.stat([try Self.diff(old, new)], color: false) == """
             L.xcstrings
+              entries: 1 added, 1 now untranslated
+              en  1 added      (source)
               de  no changes   coverage 100% → 50%
-              en  1 added      coverage 100% → 100%
               fr  no changes   coverage 100% → 50%
 
             """)
@@ -160,7 +163,7 @@ struct CatalogDiffTests {
         #expect(DiffRenderer.stat([try Self.diff(reviewed, edited)], color: false) == """
             L.xcstrings
               de  1 changed        coverage 100% → 100%
-              fr  1 state change   coverage   0% → 100%
+              fr  1 state change   coverage   0% → 100%, review 100% → 0%
 
             """)
         #expect(DiffRenderer.stat([try Self.diff(reviewed, edited)], color: true).contains("\u{1B}[33m1 changed\u{1B}[0m"))

@@ -38,6 +38,9 @@ enum Console {
         write(Array((text + "\n").utf8), to: 2)
     }
 
+    /// Whether `descriptor` is a terminal.
+    static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) != 0 }
+
     /// Whether colour should be used on `descriptor` under `--color=auto`:
     /// a terminal, and `NO_COLOR` not set (https://no-color.org).
     static func wantsColor(_ descriptor: Int32 = 1) -> Bool {

@@ -14,6 +14,7 @@ public enum Tool {
         InstallCommand.self,
         UninstallCommand.self,
         FormatCommand.self,
+        CompletionCommand.self,
     ]
 
     static let version = "0.1.0"
@@ -21,7 +22,32 @@ public enum Tool {
     static func usageFailure(_ command: any Command.Type, _ message: String) -> Int32 {
         Console.error("error: \(message)")
         Console.error("usage: \(command.synopsis)")
+        Console.error("(see 'git xcstrings help \(command.name)')")
         return ExitStatus.failure
+    }
+
+    /// ` (did you mean 'diff'?)` for a name one or two edits from a command's, else nothing.
+    static func suggestion(for name: String) -> String {
+        let names = commands.map { $0.name } + ["help", "version"]
+        let close = names.map { ($0, editDistance(name.lowercased(), $0)) }.filter { $0.1 <= 2 && $0.1 < $0.0.count }
+        guard let best = close.min(by: { $0.1 < $1.1 }) else { return "" }
+        return " (did you mean '\(best.0)'?)"
+    }
+
+    /// Levenshtein's distance between two names.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        var row = Array(0...y.count)
+        for i in 1...max(x.count, 1) where !x.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: y.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (x[i - 1] == y[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return x.isEmpty ? y.count : row[y.count]
     }
 
     static func mainHelp() -> String {
@@ -31,7 +57,7 @@ public enum Tool {
             text += "  " + command.name + String(repeating: " ", count: max(1, 10 - command.name.count)) + command.summary + "\n"
         }
         text += "\n  --version   print the version and the libgit2 it runs on\n"
-        text += "\nSee 'git xcstrings <command> --help' for a command's options.\n"
+        text += "\nSee 'git xcstrings help <command>' for a command's options ('git help xcstrings' for the manual).\n"
         return text
     }
 
@@ -45,7 +71,13 @@ public enum Tool {
         }
         switch first {
         case "-h", "--help", "help":
-            if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
+            if arguments.count > 1 && arguments[1] == "--man" {
+                Console.out(ManPage.roff(commands: commands, version: version))
+            } else if arguments.count > 1 {
+                guard let command = commands.first(where: { $0.name == arguments[1] }) else {
+                    Console.error("error: no command '\(arguments[1])'\(suggestion(for: arguments[1])). See 'git xcstrings help'.")
+                    return ExitStatus.failure
+                }
                 Console.out(command.help + "\n")
             } else {
                 Console.out(mainHelp())
@@ -62,7 +94,7 @@ public enum Tool {
             break
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            Console.error("error: '\(first)' is not a git xcstrings command. See 'git xcstrings --help'.")
+            Console.error("error: '\(first)' is not a git xcstrings command\(suggestion(for: first)). See 'git xcstrings help'.")
             return ExitStatus.failure
         }
         let rest = Array(arguments.dropFirst())

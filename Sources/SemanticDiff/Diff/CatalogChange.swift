@@ -89,8 +89,12 @@ public struct CatalogFileDiff: Sendable {
     public var oldPath: String?
     public var newPath: String?
     public var changes: [CatalogChange]
-    /// Per language, sorted by language code.
+    /// Per language, the source language first, then by language code.
     public var statistics: [LanguageStatistics]
+    /// Entries added, removed, newly stale and now untranslated.
+    public var entryStatistics = EntryStatistics()
+    /// Whether the two versions are the same bytes (nothing to show, not even "layout only").
+    public var isIdentical = false
 
     public init(oldPath: String?, newPath: String?, changes: [CatalogChange], statistics: [LanguageStatistics]) {
         self.oldPath = oldPath
@@ -128,8 +132,44 @@ public struct LanguageStatistics: Sendable, Equatable {
     /// Share of the entries to translate whose translation is `translated`.
     public var coverageBefore: Double?
     public var coverageAfter: Double?
+    /// The entries to translate by where they stand in this language, in each version.
+    public var statesBefore: CoverageCounts?
+    public var statesAfter: CoverageCounts?
+    /// Whether this is the catalog's source language (which has no coverage: it is the source).
+    public var isSource = false
 
     public init(language: String) {
         self.language = language
     }
+}
+
+/// The entries to translate in one language, by where they stand.
+public struct CoverageCounts: Sendable, Equatable {
+    /// Every text `translated`.
+    public var translated = 0
+    /// A text in `needs_review`, none `new`.
+    public var needsReview = 0
+    /// A text `new` (or in a state Xcode does not name).
+    public var new = 0
+    /// No localization in this language.
+    public var missing = 0
+
+    public var total: Int { translated + needsReview + new + missing }
+
+    /// The share to review; nil with nothing to translate.
+    public var reviewShare: Double? { total == 0 ? nil : Double(needsReview) / Double(total) }
+}
+
+/// What a diff did to a file's entries, for `--stat`'s first line.
+public struct EntryStatistics: Sendable, Equatable {
+    public var added = 0
+    public var removed = 0
+    /// Entries whose extraction state became `stale`.
+    public var newlyStale = 0
+    /// Entries added, or translated before, that no language but the source has translated now.
+    public var nowUntranslated = 0
+
+    public init() {}
+
+    public var isEmpty: Bool { added == 0 && removed == 0 && newlyStale == 0 && nowUntranslated == 0 }
 }

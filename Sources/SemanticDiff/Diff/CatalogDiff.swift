@@ -22,6 +22,8 @@ public enum CatalogDiff {
         }
         if let old, let new { changes += UnlistedChanges.between(topLevelOf: old, new) }
         var removedTranslations: [String: Int] = [:]
+        var entryStatistics = EntryStatistics()
+        let source = new?.sourceLanguage ?? old?.sourceLanguage
         withRaw(old?.document) { oldRaw in
             withRaw(new?.document) { newRaw in
                 let oldMembers = oldRaw.flatMap { raw in old?.stringsNode.map { ObjectMembers(raw, $0) } }
@@ -31,6 +33,7 @@ public enum CatalogDiff {
                           let match = oldMembers?.find(newRaw, entry.keyNode, hint: position) else {
                         let translations = entry.localizations.filter { wanted($0.language) }.flatMap(\.translations)
                         changes.append(CatalogChange(kind: .entryAdded, key: entry.key, translations: translations.count))
+                        if isToTranslate(entry) && !isTranslated(entry, besides: source, wanted) { entryStatistics.nowUntranslated += 1 }
                         for translation in translations {
                             changes.append(CatalogChange(kind: .translationAdded, key: entry.key, language: translation.language,
                                                          variant: translation.variant.description, new: translation.changeValue,
@@ -40,8 +43,11 @@ public enum CatalogDiff {
                     }
                     seen.insert(match.value)
                     if JSONEquality.equal(oldRaw, match.value, newRaw, entry.node) { continue }
-                    changes += compare(Entry(document: old.document, keyNode: match.key, node: match.value), entry,
-                                       oldRaw: oldRaw, newRaw: newRaw, wanted: wanted)
+                    let previous = Entry(document: old.document, keyNode: match.key, node: match.value)
+                    changes += compare(previous, entry, oldRaw: oldRaw, newRaw: newRaw, wanted: wanted)
+                    if isToTranslate(entry) && isTranslated(previous, besides: source, wanted) && !isTranslated(entry, besides: source, wanted) {
+                        entryStatistics.nowUntranslated += 1
+                    }
                 }
                 for entry in old?.entries ?? [] where !seen.contains(entry.node) {
                     var count = 0
@@ -55,10 +61,40 @@ public enum CatalogDiff {
             }
         }
         markNormalizationOnlyKeys(&changes)
+        changes = ChangeOrder.sorted(changes, sourceLanguage: source)
         let statisticsList = statistics
             ? LanguageStatistics.compute(changes: changes, removedTranslations: removedTranslations, old: old, new: new, languages: languages)
             : []
-        return CatalogFileDiff(oldPath: oldPath, newPath: newPath, changes: changes, statistics: statisticsList)
+        for change in changes {
+            switch change.kind {
+            case .entryAdded: entryStatistics.added += 1
+            case .entryRemoved: entryStatistics.removed += 1
+            case .entryChanged where change.field == CatalogField.extractionState.rawValue:
+                if case .text(let state)? = change.new, state == ExtractionState.stale.rawValue { entryStatistics.newlyStale += 1 }
+            default: break
+            }
+        }
+        var diff = CatalogFileDiff(oldPath: oldPath, newPath: newPath, changes: changes, statistics: statisticsList)
+        diff.entryStatistics = entryStatistics
+        if let old, let new {
+            diff.isIdentical = old.document.bytes.withUnsafeBufferPointer { a in new.document.bytes.withUnsafeBufferPointer { b in memcmpEqual(a, b) } }
+        }
+        return diff
+    }
+
+    /// Whether an entry is one to translate: not "Don't translate", not stale.
+    static func isToTranslate(_ entry: Entry) -> Bool {
+        entry.shouldTranslate && entry.extractionState != .stale
+    }
+
+    /// Whether some language of `entry` other than the source (among those
+    /// wanted) has every text of its localization translated.
+    static func isTranslated(_ entry: Entry, besides source: String?, _ wanted: (String) -> Bool) -> Bool {
+        entry.localizations.contains { localization in
+            guard localization.language != source, wanted(localization.language) else { return false }
+            let translations = localization.translations
+            return !translations.isEmpty && translations.allSatisfy { $0.state == .translated }
+        }
     }
 
     /// The changes between two versions of one entry.

@@ -10,6 +10,10 @@ public struct Coverage: Sendable, Equatable {
     public var total = 0
     /// Of those, the ones translated, by language.
     public var translated: [String: Int] = [:]
+    /// Of those, the ones with a text to review (`needs_review`, none `new`), by language.
+    public var needsReview: [String: Int] = [:]
+    /// Of those, the ones with a text still `new` (or in a state Xcode does not name), by language.
+    public var new: [String: Int] = [:]
 
     public init(_ catalog: Catalog) {
         guard let strings = catalog.stringsNode else { return }
@@ -19,8 +23,14 @@ public struct Coverage: Sendable, Equatable {
                 guard raw.nodes[entry.value].kind == .object, Coverage.isToTranslate(raw, entry.value) else { continue }
                 total += 1
                 guard let localizations = raw.member(.localizations, in: entry.value) else { continue }
-                for localization in raw.members(of: localizations) where Coverage.isTranslated(raw, localization.value) {
-                    translated[String(decoding: raw.decodedKey(localization.key), as: UTF8.self), default: 0] += 1
+                for localization in raw.members(of: localizations) {
+                    let language = String(decoding: raw.decodedKey(localization.key), as: UTF8.self)
+                    switch Coverage.classify(raw, localization.value) {
+                    case .translated?: translated[language, default: 0] += 1
+                    case .needsReview?: needsReview[language, default: 0] += 1
+                    case .new?: new[language, default: 0] += 1
+                    case nil: break
+                    }
                 }
             }
         }
@@ -38,28 +48,49 @@ public struct Coverage: Sendable, Equatable {
         return true
     }
 
-    /// Whether every translation of a localization (its unit or set, and
-    /// those of every variant the schema names) is `translated`, and there is one.
-    static func isTranslated(_ raw: RawDocument, _ localization: Int) -> Bool {
-        var states = 0
-        return allTranslated(raw, localization, at: .localization, &states) && states > 0
+    /// The share of entries to translate in `state` in `language`.
+    public func share(_ language: String, _ state: TranslationState) -> Double? {
+        guard total > 0 else { return nil }
+        let counts = state == .translated ? translated : state == .needsReview ? needsReview : new
+        return Double(counts[language] ?? 0) / Double(total)
     }
 
-    private static func allTranslated(_ raw: RawDocument, _ object: Int, at level: CatalogLevel, _ states: inout Int) -> Bool {
-        guard raw.nodes[object].kind == .object else { return true }
+    /// Entries to translate with no localization in `language`.
+    public func missing(_ language: String) -> Int {
+        total - (translated[language] ?? 0) - (needsReview[language] ?? 0) - (new[language] ?? 0)
+    }
+
+    /// Where a localization stands, from the states of its texts (its unit
+    /// or set, and those of every variant the schema names): translated
+    /// when all are, else to review when one is and none is new, else new;
+    /// nil without any state.
+    enum Standing { case translated, needsReview, new }
+
+    static func classify(_ raw: RawDocument, _ localization: Int) -> Standing? {
+        var translated = 0, review = 0, other = 0
+        countStates(raw, localization, at: .localization, &translated, &review, &other)
+        if translated + review + other == 0 { return nil }
+        if other > 0 { return .new }
+        return review > 0 ? .needsReview : .translated
+    }
+
+    private static func countStates(_ raw: RawDocument, _ object: Int, at level: CatalogLevel,
+                                    _ translated: inout Int, _ review: inout Int, _ other: inout Int) {
+        guard raw.nodes[object].kind == .object else { return }
         if level == .stringUnit || level == .stringSet {
-            guard let state = raw.member(.state, in: object), raw.nodes[state].kind == .string else { return true }
-            states += 1
-            var translated = TranslationState.translated.rawValue
-            return translated.withUTF8 { raw.keyEquals(state, $0) }
+            guard let state = raw.member(.state, in: object), raw.nodes[state].kind == .string else { return }
+            let text = raw.decodedKey(state)
+            if text == Array(TranslationState.translated.rawValue.utf8) { translated += 1 }
+            else if text == Array(TranslationState.needsReview.rawValue.utf8) { review += 1 }
+            else { other += 1 }
+            return
         }
         for member in raw.members(of: object) {
             switch raw.withKeyText(member.key, { level.child(utf8: $0) }) {
             case .other: continue
-            case let child: if !allTranslated(raw, member.value, at: child, &states) { return false }
+            case let child: countStates(raw, member.value, at: child, &translated, &review, &other)
             }
         }
-        return true
     }
 }
 
@@ -90,16 +121,28 @@ extension LanguageStatistics {
         for (language, count) in removedTranslations { update(language) { $0.removed += count } }
         let before = old.map(Coverage.init), after = new.map(Coverage.init)
         var all = Set(table.keys)
-        all.formUnion(before?.translated.keys ?? [:].keys)
-        all.formUnion(after?.translated.keys ?? [:].keys)
+        for coverage in [before, after].compactMap({ $0 }) {
+            all.formUnion(coverage.translated.keys)
+            all.formUnion(coverage.needsReview.keys)
+            all.formUnion(coverage.new.keys)
+        }
         for catalog in [old, new].compactMap({ $0 }) {
             for entry in catalog.entries { for localization in entry.localizations { all.insert(localization.language) } }
         }
         if !languages.isEmpty { all.formIntersection(languages) }
-        return all.sorted(by: KeyCollation.precedes).map { language in
+        let source = new?.sourceLanguage ?? old?.sourceLanguage
+        func counts(_ coverage: Coverage?, _ language: String) -> CoverageCounts? {
+            guard let coverage else { return nil }
+            return CoverageCounts(translated: coverage.translated[language] ?? 0, needsReview: coverage.needsReview[language] ?? 0,
+                                  new: coverage.new[language] ?? 0, missing: coverage.missing(language))
+        }
+        return all.sorted { ChangeOrder.languagePrecedes($0, $1, source: source) }.map { language in
             var statistics = table[language] ?? LanguageStatistics(language: language)
+            statistics.isSource = language == source
             statistics.coverageBefore = before?.share(language)
             statistics.coverageAfter = after?.share(language)
+            statistics.statesBefore = counts(before, language)
+            statistics.statesAfter = counts(after, language)
             return statistics
         }
     }

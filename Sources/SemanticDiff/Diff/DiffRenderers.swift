@@ -54,21 +54,66 @@ public enum DiffRenderer {
             if file.oldPath == nil { header += " (new file)" } else if file.newPath == nil { header += " (deleted)" }
             if file.isRename { header = "renamed " + header + (file.changes.isEmpty ? " (content unchanged)" : "") }
             output += palette.bold + header + palette.reset + "\n"
-            let places = file.changes.map(place)
-            let width = max(places.map(\.count).max() ?? 0, 2)
             var currentKey: String?
-            for (change, place) in zip(file.changes, places) {
-                if change.kind == .catalogChanged {
+            var index = 0
+            let changes = file.changes
+            while index < changes.count {
+                let change = changes[index]
+                if change.kind == .catalogChanged || change.key == nil {
                     output += "  \(change.field ?? "") \(shown(change.old)) → \(shown(change.new))\n"
+                    index += 1
                     continue
                 }
                 if !same(change.key, currentKey) {
                     currentKey = change.key
-                    output += entryHeader(change, file.changes, palette)
+                    output += entryHeader(change, changes, palette)
                 }
-                if change.kind == .entryAdded || change.kind == .entryRemoved { continue }
-                output += "    " + place.padding(toLength: width) + " " + line(change, palette) + "\n"
+                // The entry's changes, the same change in several languages folded into one line.
+                var end = index
+                while end < changes.count && same(changes[end].key, change.key) && changes[end].kind != .catalogChanged { end += 1 }
+                output += entryLines(changes[index..<end], palette)
+                index = end
             }
+        }
+        return output
+    }
+
+    /// The lines of one entry's changes: the place (language and variant,
+    /// or field), then what changed. A state change (or a substitution's)
+    /// that is the same in several languages is one line listing them
+    /// (`de, fr, ja  state translated → needs_review`); texts are never folded.
+    static func entryLines(_ changes: ArraySlice<CatalogChange>, _ palette: Palette) -> String {
+        var rows: [(languages: [String], variant: String, field: String?, text: String)] = []
+        var folded: [String: Int] = [:]
+        for change in changes where change.kind != .entryAdded && change.kind != .entryRemoved {
+            let text = line(change, palette)
+            guard change.kind == .stateChanged || change.kind == .substitutionChanged, let language = change.language else {
+                if let language = change.language {
+                    rows.append(([language], change.variant, nil, text))
+                    continue
+                }
+                rows.append(([], change.variant, change.field, text))
+                continue
+            }
+            let fold = change.variant + "\u{0}" + text
+            if let row = folded[fold] {
+                rows[row].languages.append(language)
+            } else {
+                folded[fold] = rows.count
+                rows.append(([language], change.variant, nil, text))
+            }
+        }
+        let places = rows.map { row -> String in
+            guard !row.languages.isEmpty else { return row.field ?? "" }
+            let languages = row.languages.count <= 6 ? row.languages.joined(separator: ", ")
+                : row.languages.prefix(5).joined(separator: ", ") + " and \(row.languages.count - 5) more"
+            return row.variant.isEmpty ? languages : languages + " " + row.variant
+        }
+        // Places of one language set the column; longer lists of languages stand on their own.
+        let width = max(zip(rows, places).filter { $0.0.languages.count <= 1 }.map(\.1.count).max() ?? 0, 2)
+        var output = ""
+        for (row, place) in zip(rows, places) {
+            output += "    " + place.padding(toLength: width) + " " + row.text + "\n"
         }
         return output
     }
@@ -127,40 +172,68 @@ public enum DiffRenderer {
 
     // MARK: Stat
 
-    /// Per file, per language: translations added, changed, removed, state
-    /// changes, and coverage before → after.
-    public static func stat(_ files: [CatalogFileDiff], color: Bool) -> String {
+    /// Per file: a line for its entries (added, removed, newly stale, now
+    /// untranslated), then per language: translations added, changed,
+    /// removed, state changes, and coverage before → after, with the share
+    /// to review beside it when there is one (the source language has no
+    /// coverage: it is the source). With `verbose`, each language's entries
+    /// by state too. A file that changed only in layout says so; an
+    /// identical one prints nothing.
+    public static func stat(_ files: [CatalogFileDiff], color: Bool, verbose: Bool = false) -> String {
         let palette = Palette(color: color)
-        func coverage(_ value: Double?) -> String {
+        func percent(_ value: Double?) -> String {
             value.map { String(Int(($0 * 100).rounded())) + "%" } ?? "–"
         }
         func counted(_ count: Int, _ word: String, _ plural: String? = nil) -> String? {
             count == 0 ? nil : "\(count) " + (count == 1 ? word : plural ?? word)
         }
         var output = ""
-        for file in files where file.hasChanges {
+        for file in files where file.hasChanges || !file.isIdentical {
             output += palette.bold + (file.isRename ? "renamed " : "") + file.displayPath + palette.reset + "\n"
+            let entries = file.entryStatistics
+            if !entries.isEmpty {
+                let parts = [counted(entries.added, "added"), counted(entries.removed, "removed"),
+                             counted(entries.newlyStale, "newly stale"), counted(entries.nowUntranslated, "now untranslated")]
+                output += "  entries: " + parts.compactMap { $0 }.joined(separator: ", ") + "\n"
+            }
             // Languages where nothing moved are left out.
-            let rows: [(language: String, counts: String, shown: String, coverage: String)] = file.statistics.compactMap { statistics in
+            let rows: [(language: String, counts: String, shown: String, coverage: String, states: String?)] = file.statistics.compactMap { statistics in
                 let parts = [(counted(statistics.added, "added"), palette.green),
                              (counted(statistics.changed, "changed"), palette.yellow),
                              (counted(statistics.removed, "removed"), palette.red),
                              (counted(statistics.stateChanges, "state change", "state changes"), "")]
                     .compactMap { text, colour in text.map { ($0, colour) } }
-                let before = coverage(statistics.coverageBefore), after = coverage(statistics.coverageAfter)
-                guard !parts.isEmpty || before != after else { return nil }
+                let before = percent(statistics.coverageBefore), after = percent(statistics.coverageAfter)
+                let reviewBefore = statistics.statesBefore?.reviewShare, reviewAfter = statistics.statesAfter?.reviewShare
+                let reviewed = (reviewBefore ?? 0) > 0 || (reviewAfter ?? 0) > 0
+                let moved = before != after || (reviewed && percent(reviewBefore) != percent(reviewAfter))
+                guard !parts.isEmpty || (moved && !statistics.isSource) else { return nil }
                 let plain = parts.isEmpty ? "no changes" : parts.map(\.0).joined(separator: ", ")
                 let shown = parts.isEmpty ? plain : parts.map { text, colour in
                     colour.isEmpty ? text : colour + text + palette.reset
                 }.joined(separator: ", ")
-                return (statistics.language, plain, shown, "coverage \(before.padding(toLength: 4, leading: true)) → \(after)")
+                var coverage = "(source)"
+                if !statistics.isSource {
+                    coverage = "coverage \(before.padding(toLength: 4, leading: true)) → \(after)"
+                    if reviewed { coverage += ", review \(percent(reviewBefore)) → \(percent(reviewAfter))" }
+                }
+                var states: String?
+                if verbose, !statistics.isSource, let after = statistics.statesAfter {
+                    let old = statistics.statesBefore ?? CoverageCounts()
+                    states = "translated \(old.translated) → \(after.translated), needs_review \(old.needsReview) → \(after.needsReview), "
+                        + "new \(old.new) → \(after.new), missing \(old.missing) → \(after.missing)"
+                }
+                return (statistics.language, plain, shown, coverage, states)
             }
-            if rows.isEmpty && file.changes.isEmpty { output += "  content unchanged\n" }
+            if rows.isEmpty && file.changes.isEmpty && entries.isEmpty {
+                output += file.isIdentical ? "  content unchanged\n" : "  layout only (the same catalog, written differently)\n"
+            }
             let languageWidth = rows.map(\.language.count).max() ?? 0
             let countsWidth = rows.map(\.counts.count).max() ?? 0
             for row in rows {
                 output += "  " + row.language.padding(toLength: languageWidth) + "  " + row.shown
                 output += String(repeating: " ", count: countsWidth - row.counts.count) + "   " + row.coverage + "\n"
+                if let states = row.states { output += "  " + String(repeating: " ", count: languageWidth) + "  " + states + "\n" }
             }
         }
         return output
@@ -183,6 +256,11 @@ public enum DiffRenderer {
         func number(_ value: Double?) -> JSONValue {
             guard let value else { return .null }
             return .number(String((value * 10000).rounded() / 10000))
+        }
+        func states(_ counts: CoverageCounts?) -> JSONValue {
+            guard let counts else { return .null }
+            return .object([("translated", .number(String(counts.translated))), ("needs_review", .number(String(counts.needsReview))),
+                            ("new", .number(String(counts.new))), ("missing", .number(String(counts.missing)))])
         }
         let value: JSONValue = .object([("files", .array(files.map { file in
             .object([
@@ -211,8 +289,18 @@ public enum DiffRenderer {
                         ("state_changes", .number(String(statistics.stateChanges))),
                         ("coverage_before", number(statistics.coverageBefore)),
                         ("coverage_after", number(statistics.coverageAfter)),
+                        ("is_source", .bool(statistics.isSource)),
+                        ("states_before", states(statistics.statesBefore)),
+                        ("states_after", states(statistics.statesAfter)),
                     ]))
                 })),
+                ("entries", .object([
+                    ("added", .number(String(file.entryStatistics.added))),
+                    ("removed", .number(String(file.entryStatistics.removed))),
+                    ("newly_stale", .number(String(file.entryStatistics.newlyStale))),
+                    ("now_untranslated", .number(String(file.entryStatistics.nowUntranslated))),
+                ])),
+                ("layout_only", .bool(file.changes.isEmpty && !file.isIdentical && file.oldPath != nil && file.newPath != nil)),
             ])
         }))])
         return value.xcodeLayoutKeepingOrder() + [UInt8(ascii: "\n")]
