@@ -5,7 +5,7 @@ import SemanticDiff
 /// `git xcstrings fmt`: rewrite catalogs in Xcode's layout.
 enum FormatCommand: Command {
     static let name = "fmt"
-    static let synopsis = "git xcstrings fmt [--check] [-p] FILE…"
+    static let synopsis = "git xcstrings fmt [--check] [-p] [FILE | DIRECTORY]…"
     static let summary = "Rewrite String Catalogs byte for byte as Xcode writes them."
     static let details = """
         options:
@@ -14,7 +14,9 @@ enum FormatCommand: Command {
           -p, --print   write the formatted file to standard output instead (one FILE)
           -h, --help    show this help
 
-        Keys are sorted as Xcode sorts them, indentation, separators and escapes
+        Without FILE, every .xcstrings file git tracks in the work tree (read
+        through libgit2, from any directory of it); a DIRECTORY stands for the
+        catalogs under it. Keys are sorted as Xcode sorts them, indentation, separators and escapes
         are Xcode's, and a final newline is kept if the file had one. Files are
         replaced atomically and keep their permissions. A file that is not valid
         JSON is left untouched and reported as FILE:LINE:COLUMN: message (exit 2).
@@ -22,8 +24,24 @@ enum FormatCommand: Command {
     static let spec = Arguments.Spec(flags: ["check", "print", "help"], aliases: ["p": "print", "h": "help"])
 
     static func run(_ arguments: Arguments) -> Int32 {
-        let files = arguments.positional + (arguments.afterSeparator ?? [])
-        guard !files.isEmpty else { return Tool.usageFailure(self, "no FILE given") }
+        let given = arguments.positional + (arguments.afterSeparator ?? [])
+        let files: [String]
+        if given.isEmpty {
+            guard Repository.mayContain("."), let repository = try? Repository(discoveringFrom: "."), let workTree = repository.workTree else {
+                return Tool.usageFailure(self, "not in a git repository: name the catalogs to format")
+            }
+            do {
+                let prefix = repository.prefix()
+                files = try repository.index().files(endingWith: ".xcstrings").map(\.path)
+                    .filter { Files.exists(workTree + $0) }
+                    .map { RepositoryPath.relative($0, to: prefix) }
+            } catch {
+                Console.error("error: \(error)")
+                return ExitStatus.failure
+            }
+        } else {
+            files = given.flatMap { Files.isDirectory($0) ? Files.catalogs(under: $0) : [$0] }
+        }
         let printing = arguments.has("print")
         let checking = arguments.has("check")
         if printing && files.count > 1 { return Tool.usageFailure(self, "-p prints one file; \(files.count) were given") }

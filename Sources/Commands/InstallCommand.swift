@@ -5,7 +5,7 @@ import SemanticDiff
 /// `git xcstrings install`: register the drivers with git.
 enum InstallCommand: Command {
     static let name = "install"
-    static let synopsis = "git xcstrings install [--global | --hooks]"
+    static let synopsis = "git xcstrings install [--global | --hooks] [--absolute]"
     static let summary = "Register the merge driver with git (once per repository, or --global)."
     static let details = """
         options:
@@ -16,7 +16,16 @@ enum InstallCommand: Command {
                        on the catalogs each commit changes; a hook that is
                        not git-xcstrings' is never replaced (exit 1, with the
                        lines to add to it)
+          --absolute   name this executable by its absolute path in the driver
+                       and textconv commands, for GUI clients (Xcode, Fork,
+                       Tower, SourceTree) that run git with a short PATH
           -h, --help   show this help
+
+        It sets, and nothing else:
+          merge.xcstrings.name      "String Catalog merge (git-xcstrings)"
+          merge.xcstrings.driver    git-xcstrings merge --marker-size %L --path %P … %O %A %B
+          diff.xcstrings.textconv   git-xcstrings textconv (git diff, log -p, GUIs)
+          the attributes line       \(DriverSetup.attributesLine)
 
         Writes merge.xcstrings.name, merge.xcstrings.driver and
         diff.xcstrings.textconv (so git diff and git log -p show one line per
@@ -27,10 +36,14 @@ enum InstallCommand: Command {
         attributes file) unless it is there. Run it again at any time: it
         changes only what is missing or an earlier install wrote; a setting of
         another tool under the same name is kept, with a warning, and the exit
-        status is 1. Works from any directory of the work tree.
+        status is 1. Works from any directory of the work tree. Commit
+        .gitattributes so that everyone who clones uses the driver (each of
+        them runs install once, for the configuration). When the PATH that GUI
+        clients see (/usr/bin:/bin:/usr/sbin:/sbin) does not reach
+        git-xcstrings, it says so: use --absolute.
         `git xcstrings uninstall` removes exactly what it adds.
         """
-    static let spec = Arguments.Spec(flags: ["global", "hooks", "help"], aliases: ["h": "help"])
+    static let spec = Arguments.Spec(flags: ["global", "hooks", "absolute", "help"], aliases: ["h": "help"])
 
     static func run(_ arguments: Arguments) -> Int32 {
         guard arguments.positional.isEmpty else { return Tool.usageFailure(self, "unexpected argument '\(arguments.positional[0])'") }
@@ -38,7 +51,7 @@ enum InstallCommand: Command {
             return Tool.usageFailure(self, "hooks belong to a repository: run --hooks in each (or point core.hooksPath at one directory)")
         }
         let setup = DriverSetup(scope: arguments.has("global") ? .global : .repository,
-                                executable: executableCommand(),
+                                executable: executableCommand(absolute: arguments.has("absolute")),
                                 gitPassesLabels: gitPassesLabels())
         do {
             let report = try setup.install()
@@ -50,13 +63,17 @@ enum InstallCommand: Command {
             var status = report.keptAlone.isEmpty ? ExitStatus.success : ExitStatus.attention
             if arguments.has("hooks") {
                 let directory = try Repository(discoveringFrom: ".").hooksDirectory()
-                switch try PreCommitHook(executable: executableCommand()).install(in: directory) {
+                switch try PreCommitHook(executable: executableCommand(absolute: arguments.has("absolute"))).install(in: directory) {
                 case .installed(let path): Console.out("installed the pre-commit hook \(path)\n")
                 case .unchanged(let path): Console.out("the pre-commit hook \(path) is already installed\n")
                 case .refused(let message):
                     Console.error("warning: " + message)
                     status = ExitStatus.attention
                 }
+            }
+            if !arguments.has("absolute"), let warning = guiPathWarning() { Console.error("warning: " + warning) }
+            if !arguments.has("global") && report.changes.contains(where: { $0.contains(".gitattributes") }) {
+                Console.out("next: commit .gitattributes so that your team uses the driver (git add .gitattributes && git commit)\n")
             }
             return status
         } catch {
@@ -65,10 +82,24 @@ enum InstallCommand: Command {
         }
     }
 
+    /// The directories on the PATH GUI clients give git (launchd's default on macOS).
+    static let guiPath = ["/usr/bin", "/bin", "/usr/sbin", "/sbin"]
+
+    /// A warning when git would find this executable by name only on a PATH
+    /// longer than the one GUI clients use; nil when they find it too.
+    static func guiPathWarning() -> String? {
+        guard executableCommand(absolute: false) == "git-xcstrings", let found = ProcessEnvironment.which("git-xcstrings") else { return nil }
+        let directory = String(found[..<(found.lastIndex(of: "/") ?? found.endIndex)])
+        guard !guiPath.contains(directory) else { return nil }
+        return "GUI clients (Xcode, Fork, Tower, SourceTree) run git with PATH=\(guiPath.joined(separator: ":")) and will not find "
+            + "git-xcstrings in \(directory): run git xcstrings install --absolute, or link it into /usr/bin"
+    }
+
     /// How git should run this executable: by name when that is what PATH
     /// finds, else by its absolute path (quoted for the shell).
-    static func executableCommand() -> String {
+    static func executableCommand(absolute: Bool = false) -> String {
         guard let running = ProcessEnvironment.executablePath() else { return "git-xcstrings" }
+        if absolute { return RepositoryPath.shellQuoted(running) }
         if let found = ProcessEnvironment.which("git-xcstrings"),
            ProcessEnvironment.realPath(found) == ProcessEnvironment.realPath(running) {
             return "git-xcstrings"

@@ -214,8 +214,11 @@ final class LibGit2: @unchecked Sendable {
         #else
         candidates += ["libgit2.so.\(LIBGIT2_VER_MAJOR).\(LIBGIT2_VER_MINOR)", "libgit2.so"]
         #endif
-        for candidate in candidates {
+        for (index, candidate) in candidates.enumerated() {
             if let handle = dlopen(candidate, RTLD_LAZY | RTLD_LOCAL) { return handle }
+            if index == 0, getenv("GIT_XCSTRINGS_LIBGIT2") != nil {
+                GitLibrary.noteWarning("GIT_XCSTRINGS_LIBGIT2=\(candidate) cannot be opened (\(lastLoaderError())); using the installed libgit2")
+            }
         }
         throw GitError("cannot open libgit2 (tried \(candidates.joined(separator: ", "))): \(lastLoaderError()); "
                        + "install it (apt-get install libgit2-dev, brew install libgit2) or set GIT_XCSTRINGS_LIBGIT2")

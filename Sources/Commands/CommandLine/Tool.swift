@@ -108,6 +108,7 @@ public enum Tool {
         } catch {
             return usageFailure(command, error.message)
         }
+        for warning in GitLibrary.warnings { Console.error("warning: " + warning) }
         if let failure = CollationHelper.shared.failure {
             Console.error("warning: git-xcstrings-collate \(failure): "
                           + "keys with non-ASCII characters may not be in Xcode's order")
