@@ -5,7 +5,7 @@ import SemanticDiff
 /// `git xcstrings diff`: what changed in catalogs, per entry and language.
 enum DiffCommand: Command {
     static let name = "diff"
-    static let synopsis = "git xcstrings diff [--cached] [--stat | --json] [--language L]… [--color[=WHEN]] [--exit-code] [REV [REV] | REV..REV | REV...REV] [-- PATH…]"
+    static let synopsis = "git xcstrings diff [--cached] [--stat | --json | --format markdown] [--language L]… [--color[=WHEN]] [--exit-code] [REV [REV] | REV..REV | REV...REV] [-- PATH…]"
     static let summary = "Show what changed in catalogs: per entry, per language, per translation."
     static let details = """
         forms (as git diff):
@@ -21,7 +21,10 @@ enum DiffCommand: Command {
         options:
           --stat               per language: translations added, changed, removed,
                                state changes, and coverage before → after
-          --json               every change as JSON (schema in the README)
+          --json               every change as JSON (schema in docs/JSON.md)
+          --format FORMAT      text (the default), json, or markdown: a table per file
+                               and language, then each entry collapsed (for a bot's
+                               comment on a pull request)
           --language L         only language L (repeat for more)
           --color[=WHEN]       always, never or auto (a terminal without NO_COLOR)
           --no-color           the same as --color=never
@@ -43,7 +46,7 @@ enum DiffCommand: Command {
         """
     static let spec = Arguments.Spec(
         flags: ["stat", "json", "cached", "staged", "no-color", "exit-code", "no-index", "git-external", "verbose", "no-pager", "paginate", "help"],
-        options: ["language"],
+        options: ["language", "format"],
         optionalValues: ["color"],
         aliases: ["h": "help", "v": "verbose"])
 
@@ -58,6 +61,10 @@ enum DiffCommand: Command {
             return Tool.usageFailure(self, error.message)
         }
         let languages = Set(arguments.all("language"))
+        let format = arguments.has("json") ? "json" : (arguments.value("format") ?? "text")
+        guard ["text", "json", "markdown"].contains(format) else {
+            return Tool.usageFailure(self, "--format takes text, json or markdown, not '\(format)'")
+        }
         var files: [CatalogFileChange]
         var repository: Repository?
         if arguments.has("git-external") {
@@ -89,7 +96,7 @@ enum DiffCommand: Command {
         // Read and parse both versions of every file, each on its own thread
         // with its own handle on the repository; compare; render.
         var failed = false
-        let withStatistics = arguments.has("stat") || arguments.has("json")
+        let withStatistics = arguments.has("stat") || format != "text"
         let readers = Readers(repository)
         // A conflicted path has no one old version to compare with: said, and left out, as git diff marks it unmerged.
         for file in files where file.isConflicted {
@@ -133,14 +140,22 @@ enum DiffCommand: Command {
             return diff
         }
         timer.mark("compare")
+        if !languages.isEmpty && !diffs.isEmpty {
+            let present = diffs.reduce(into: Set<String>()) { $0.formUnion($1.languagesPresent) }
+            for language in languages.sorted() where !present.contains(language) {
+                Console.error("warning: --language \(language): no catalog compared has this language, on either side")
+            }
+        }
         let pager = startPager(arguments, repository)
         defer {
             timer.mark("print")
             timer.report()
             pager?.finish()
         }
-        if arguments.has("json") {
+        if format == "json" {
             Console.write(DiffRenderer.json(diffs))
+        } else if format == "markdown" {
+            Console.out(MarkdownReport.render(diffs))
         } else if arguments.has("stat") {
             Console.out(DiffRenderer.stat(diffs, color: color, verbose: arguments.has("verbose")))
         } else {

@@ -98,6 +98,53 @@ struct ReviewOutputTests {
         #expect(file["stats"]?["en"]?["is_source"] == .bool(true))
     }
 
+    @Test("--language: an unknown language warns; entry lines only where they matter to the language; an added entry says untranslated")
+    func languageFilter() throws {
+        let directory = try TemporaryDirectory()
+        let old = B.catalog([("Gone", B.entry([("en", B.text("Gone"))])), ("Old", B.entry([("de", B.text("Alt")), ("en", B.text("Old"))])),
+                             ("Note", B.entry([("en", B.text("Note"))], comment: "before"))])
+        let new = B.catalog([("New", B.entry([("en", B.text("New"))])), ("Note", B.entry([("en", B.text("Note"))], comment: "after"))])
+        try directory.write("old.xcstrings", old.xcodeLayout())
+        try directory.write("new.xcstrings", new.xcodeLayout())
+        let outside = ["GIT_CEILING_DIRECTORIES": directory.url.deletingLastPathComponent().path]
+        let result = try CLI.run(["diff", "--language", "de", "--language", "xx", "old.xcstrings", "new.xcstrings"], in: directory.url, environment: outside)
+        #expect(result.status == 0)
+        // "Gone" had nothing in German and "Note" has no German: left out; "Old" lost its German; "New" has none.
+        #expect(result.stdout == """
+            old.xcstrings → new.xcstrings
+            + "New"  (untranslated in de, xx)
+            - "Old"  (1 translation removed)
+
+            """)
+        #expect(result.stderr == "warning: --language xx: no catalog compared has this language, on either side\n")
+        #expect(try CLI.run(["diff", "--language", "en", "old.xcstrings", "new.xcstrings"], in: directory.url, environment: outside).stdout
+                .contains("~ \"Note\"\n    comment   \"before\" → \"after\"\n"))
+    }
+
+    @Test("--format markdown: a table per file and language, an entry per collapsed block, values escaped")
+    func markdown() throws {
+        let directory = try TemporaryDirectory()
+        let old = B.catalog([("Pipe", B.entry([("de", B.text("a|b")), ("en", B.text("A"))]))])
+        let new = B.catalog([("Pipe", B.entry([("de", B.text("a|b <i>", "needs_review")), ("en", B.text("A"))])),
+                             ("Added", B.entry([("en", B.text("Added"))]))])
+        try directory.write("old.xcstrings", old.xcodeLayout())
+        try directory.write("new.xcstrings", new.xcodeLayout())
+        let outside = ["GIT_CEILING_DIRECTORIES": directory.url.deletingLastPathComponent().path]
+        let result = try CLI.run(["diff", "--format", "markdown", "old.xcstrings", "new.xcstrings"], in: directory.url, environment: outside)
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = result.stdout
+        #expect(text.hasPrefix("### `old.xcstrings → new.xcstrings`\n\nEntries: 1 added, 2 now untranslated.\n\n| Language | Added |"))
+        #expect(text.contains("| en (source) | 1 | 0 | 0 | 0 | source |  |\n"))
+        #expect(text.contains("| de | 0 | 1 | 0 | 1 | 100% → 0% | 0% → 50% |\n"))
+        #expect(text.contains("<details><summary><code>\"Added\"</code> added, 1 change</summary>"))
+        #expect(text.contains("<code>\"a&#124;b\" → \"a&#124;b &lt;i&gt;\"  [translated → needs_review]</code>"))
+        // Every table row has the same number of cells as its header.
+        for line in text.split(separator: "\n") where line.hasPrefix("| ") && line.contains("source") {
+            #expect(line.filter { $0 == "|" }.count == 8)
+        }
+        #expect(try CLI.run(["diff", "--format", "yaml", "old.xcstrings", "new.xcstrings"], in: directory.url, environment: outside).status == 2)
+    }
+
     @Test("long output goes through git's pager: GIT_PAGER, core.pager, PAGER; --no-pager and cat mean none")
     func pager() throws {
         let repository = try TestRepository()

@@ -95,6 +95,10 @@ public struct CatalogFileDiff: Sendable {
     public var entryStatistics = EntryStatistics()
     /// Whether the two versions are the same bytes (nothing to show, not even "layout only").
     public var isIdentical = false
+    /// The languages the diff was limited to (`--language`), in the order shown; empty for all.
+    public var languages: [String] = []
+    /// With `languages`, every language either version has (to warn about one that neither has).
+    public var languagesPresent: Set<String> = []
 
     public init(oldPath: String?, newPath: String?, changes: [CatalogChange], statistics: [LanguageStatistics]) {
         self.oldPath = oldPath

@@ -44,7 +44,7 @@ public enum CatalogDiff {
                     seen.insert(match.value)
                     if JSONEquality.equal(oldRaw, match.value, newRaw, entry.node) { continue }
                     let previous = Entry(document: old.document, keyNode: match.key, node: match.value)
-                    changes += compare(previous, entry, oldRaw: oldRaw, newRaw: newRaw, wanted: wanted)
+                    changes += compare(previous, entry, oldRaw: oldRaw, newRaw: newRaw, wanted: wanted, filtering: !languages.isEmpty)
                     if isToTranslate(entry) && isTranslated(previous, besides: source, wanted) && !isTranslated(entry, besides: source, wanted) {
                         entryStatistics.nowUntranslated += 1
                     }
@@ -56,7 +56,10 @@ public enum CatalogDiff {
                         count += translations
                         removedTranslations[localization.language, default: 0] += translations
                     }
-                    changes.append(CatalogChange(kind: .entryRemoved, key: entry.key, translations: count))
+                    // With --language, an entry that had nothing in those languages did not matter to them.
+                    if languages.isEmpty || count > 0 {
+                        changes.append(CatalogChange(kind: .entryRemoved, key: entry.key, translations: count))
+                    }
                 }
             }
         }
@@ -76,6 +79,12 @@ public enum CatalogDiff {
         }
         var diff = CatalogFileDiff(oldPath: oldPath, newPath: newPath, changes: changes, statistics: statisticsList)
         diff.entryStatistics = entryStatistics
+        if !languages.isEmpty {
+            diff.languages = languages.sorted { ChangeOrder.languagePrecedes($0, $1, source: source) }
+            for catalog in [old, new].compactMap({ $0 }) {
+                for entry in catalog.entries { for localization in entry.localizations { diff.languagesPresent.insert(localization.language) } }
+            }
+        }
         if let old, let new {
             diff.isIdentical = old.document.bytes.withUnsafeBufferPointer { a in new.document.bytes.withUnsafeBufferPointer { b in memcmpEqual(a, b) } }
         }
@@ -99,11 +108,13 @@ public enum CatalogDiff {
 
     /// The changes between two versions of one entry.
     static func compare(_ old: Entry, _ new: Entry, oldRaw: RawDocument, newRaw: RawDocument,
-                        wanted: (String) -> Bool) -> [CatalogChange] {
+                        wanted: (String) -> Bool, filtering: Bool = false) -> [CatalogChange] {
         var changes: [CatalogChange] = []
         let key = new.key
+        // With --language, the entry's own fields matter when it is translated (or was) in one of those languages.
+        let fieldsMatter = !filtering || old.localizations.contains { wanted($0.language) } || new.localizations.contains { wanted($0.language) }
         func field(_ field: CatalogField, _ before: CatalogChange.Value?, _ after: CatalogChange.Value?) {
-            guard !same(before, after) else { return }
+            guard fieldsMatter, !same(before, after) else { return }
             var change = CatalogChange(kind: .entryChanged, key: key, field: field.rawValue, old: before, new: after)
             change.normalizationOnly = before == after
             changes.append(change)

@@ -66,7 +66,7 @@ public enum DiffRenderer {
                 }
                 if !same(change.key, currentKey) {
                     currentKey = change.key
-                    output += entryHeader(change, changes, palette)
+                    output += entryHeader(change, file.languages, palette)
                 }
                 // The entry's changes, the same change in several languages folded into one line.
                 var end = index
@@ -83,26 +83,7 @@ public enum DiffRenderer {
     /// that is the same in several languages is one line listing them
     /// (`de, fr, ja  state translated → needs_review`); texts are never folded.
     static func entryLines(_ changes: ArraySlice<CatalogChange>, _ palette: Palette) -> String {
-        var rows: [(languages: [String], variant: String, field: String?, text: String)] = []
-        var folded: [String: Int] = [:]
-        for change in changes where change.kind != .entryAdded && change.kind != .entryRemoved {
-            let text = line(change, palette)
-            guard change.kind == .stateChanged || change.kind == .substitutionChanged, let language = change.language else {
-                if let language = change.language {
-                    rows.append(([language], change.variant, nil, text))
-                    continue
-                }
-                rows.append(([], change.variant, change.field, text))
-                continue
-            }
-            let fold = change.variant + "\u{0}" + text
-            if let row = folded[fold] {
-                rows[row].languages.append(language)
-            } else {
-                folded[fold] = rows.count
-                rows.append(([language], change.variant, nil, text))
-            }
-        }
+        let rows = foldedRows(changes, palette)
         let places = rows.map { row -> String in
             guard !row.languages.isEmpty else { return row.field ?? "" }
             let languages = row.languages.count <= 6 ? row.languages.joined(separator: ", ")
@@ -118,20 +99,46 @@ public enum DiffRenderer {
         return output
     }
 
+    /// One row per change of an entry (its own fields, then translations),
+    /// a state change (or a substitution's) shared by several languages
+    /// folded into one row listing them.
+    static func foldedRows(_ changes: ArraySlice<CatalogChange>, _ palette: Palette)
+        -> [(languages: [String], variant: String, field: String?, text: String)] {
+        var rows: [(languages: [String], variant: String, field: String?, text: String)] = []
+        var folded: [String: Int] = [:]
+        for change in changes where change.kind != .entryAdded && change.kind != .entryRemoved {
+            let text = line(change, palette)
+            guard change.kind == .stateChanged || change.kind == .substitutionChanged, let language = change.language else {
+                rows.append((change.language.map { [$0] } ?? [], change.variant, change.language == nil ? change.field : nil, text))
+                continue
+            }
+            let fold = change.variant + "\u{0}" + text
+            if let row = folded[fold] {
+                rows[row].languages.append(language)
+            } else {
+                folded[fold] = rows.count
+                rows.append(([language], change.variant, nil, text))
+            }
+        }
+        return rows
+    }
+
     static func place(_ change: CatalogChange) -> String {
         if change.kind == .entryChanged { return change.field ?? "" }
         guard let language = change.language else { return "" }
         return change.variant.isEmpty ? language : language + " " + change.variant
     }
 
-    static func entryHeader(_ change: CatalogChange, _ all: [CatalogChange], _ palette: Palette) -> String {
+    static func entryHeader(_ change: CatalogChange, _ languages: [String], _ palette: Palette) -> String {
         let normalization = change.normalizationOnly && (change.kind == .entryAdded || change.kind == .entryRemoved)
         let key = normalization ? shown(change.key.map(CatalogChange.Value.text), scalars: true) + " (normalization only)"
             : quoted(change.key)
         switch change.kind {
         case .entryAdded:
             let count = change.translations ?? 0
-            return "\(palette.green)+ \(key)\(palette.reset)  \(palette.dim)(\(count) translation\(count == 1 ? "" : "s"))\(palette.reset)\n"
+            let note = count == 0 && !languages.isEmpty ? "untranslated in \(languages.joined(separator: ", "))"
+                : "\(count) translation\(count == 1 ? "" : "s")"
+            return "\(palette.green)+ \(key)\(palette.reset)  \(palette.dim)(\(note))\(palette.reset)\n"
         case .entryRemoved:
             let count = change.translations ?? 0
             return "\(palette.red)- \(key)\(palette.reset)  \(palette.dim)(\(count) translation\(count == 1 ? "" : "s") removed)\(palette.reset)\n"

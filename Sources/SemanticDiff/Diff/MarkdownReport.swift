@@ -1,0 +1,101 @@
+/// `git xcstrings diff --format markdown`: what a bot posts on a pull
+/// request. Per file, a table of languages (translations added, changed,
+/// removed, state changes, coverage), the entry counts, then one collapsed
+/// `<details>` block per entry with its changes, folded across languages
+/// as the text form folds them. Values are HTML-escaped in `<code>`, so no
+/// text can break the table or the page.
+public enum MarkdownReport {
+    public static func render(_ files: [CatalogFileDiff]) -> String {
+        var output = ""
+        for file in files where file.hasChanges || !file.isIdentical {
+            output += "### `\(escaped(file.displayPath))`\n\n"
+            if file.changes.isEmpty {
+                output += file.isIdentical ? "Renamed, content unchanged.\n\n" : "Layout only: the same catalog, written differently.\n\n"
+                continue
+            }
+            let entries = file.entryStatistics
+            let counts = [(entries.added, "added"), (entries.removed, "removed"), (entries.newlyStale, "newly stale"),
+                          (entries.nowUntranslated, "now untranslated")].filter { $0.0 > 0 }
+            if !counts.isEmpty {
+                output += "Entries: " + counts.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ".\n\n"
+            }
+            let moved = file.statistics.filter { $0.added + $0.changed + $0.removed + $0.stateChanges > 0 || $0.coverageBefore != $0.coverageAfter }
+            if !moved.isEmpty {
+                output += "| Language | Added | Changed | Removed | State changes | Coverage | To review |\n"
+                output += "|---|---:|---:|---:|---:|---|---|\n"
+                for row in moved {
+                    let coverage = row.isSource ? "source" : "\(percent(row.coverageBefore)) → \(percent(row.coverageAfter))"
+                    let review = row.isSource ? "" : "\(percent(row.statesBefore?.reviewShare)) → \(percent(row.statesAfter?.reviewShare))"
+                    output += "| \(escaped(row.language))\(row.isSource ? " (source)" : "") | \(row.added) | \(row.changed) | \(row.removed) | \(row.stateChanges) | \(coverage) | \(review) |\n"
+                }
+                output += "\n"
+            }
+            var index = file.changes.startIndex
+            while index < file.changes.endIndex {
+                let change = file.changes[index]
+                var end = index + 1
+                while end < file.changes.endIndex && change.key != nil && file.changes[end].key == change.key { end += 1 }
+                output += details(file.changes[index..<end])
+                index = end
+            }
+        }
+        return output
+    }
+
+    static func details(_ changes: ArraySlice<CatalogChange>) -> String {
+        let first = changes.first!
+        guard let key = first.key else {
+            return changes.map { "- `\(escaped($0.field ?? ""))`: <code>\(escaped(DiffRenderer.shown($0.old)))</code> → <code>\(escaped(DiffRenderer.shown($0.new)))</code>\n" }
+                .joined() + "\n"
+        }
+        let mark: String
+        switch first.kind {
+        case .entryAdded: mark = "added"
+        case .entryRemoved: mark = "removed"
+        default: mark = "changed"
+        }
+        let rows = DiffRenderer.foldedRows(changes, DiffRenderer.Palette(color: false))
+        var output = "<details><summary><code>\(escaped(DiffRenderer.quoted(key)))</code> \(mark)"
+        output += rows.isEmpty ? "" : ", \(rows.count) change\(rows.count == 1 ? "" : "s")"
+        output += "</summary>\n\n"
+        if !rows.isEmpty {
+            output += "| Where | Change |\n|---|---|\n"
+            for row in rows {
+                let place = row.languages.isEmpty ? (row.field ?? "") : row.languages.joined(separator: ", ") + (row.variant.isEmpty ? "" : " " + row.variant)
+                output += "| \(escaped(place)) | <code>\(escaped(row.text.trimmingCharacters(in: " ")))</code> |\n"
+            }
+            output += "\n"
+        }
+        return output + "</details>\n\n"
+    }
+
+    static func percent(_ value: Double?) -> String {
+        value.map { String(Int(($0 * 100).rounded())) + "%" } ?? "–"
+    }
+
+    /// Text safe inside a table cell and HTML: `&`, `<`, `>`, `|`, backticks and line breaks escaped.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "|": result += "&#124;"
+            case "`": result += "&#96;"
+            case "\n": result += "<br>"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+private extension String {
+    func trimmingCharacters(in set: Character) -> String {
+        var text = Substring(self)
+        while text.first == set { text.removeFirst() }
+        while text.last == set { text.removeLast() }
+        return String(text)
+    }
+}
