@@ -82,11 +82,15 @@ struct FormatCommandTests {
     func usage() throws {
         let help = try CLI.run(["fmt", "--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.hasPrefix("usage: git xcstrings fmt [--check] [-p] FILE…"))
+        #expect(help.stdout.hasPrefix("usage: git xcstrings fmt [--check] [-p] [FILE | DIRECTORY]…"))
         let unknown = try CLI.run(["fmt", "--frobnicate", "x"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.hasPrefix("error: unknown option '--frobnicate'\nusage: git xcstrings fmt"))
-        #expect(try CLI.run(["fmt"]).status == 2)
+        // Without FILE outside a repository there is nothing to format.
+        let outside = try TemporaryDirectory()
+        let bare = try CLI.run(["fmt"], in: outside.url, environment: ["GIT_CEILING_DIRECTORIES": outside.url.deletingLastPathComponent().path])
+        #expect(bare.status == 2)
+        #expect(bare.stderr.hasPrefix("error: not in a git repository: name the catalogs to format"))
     }
 
     @Test("a collation helper that is missing, or fails, is named with what went wrong; the file is still written")
