@@ -18,7 +18,7 @@ struct ReviewOutputTests {
     static func shuffled(_ state: String) -> [UInt8] {
         Array("""
             {"version":"1.0","strings":{
-              "Zebra":{"localizations":{"fr":{"stringUnit":{"state":"\(state)","value":"Zèbre"}},"de":{"stringUnit":{"state":"\(state)","value":"Zebra"}},"en":{"stringUnit":{"state":"translated","value":"Zebra"}},"ja":{"stringUnit":{"state":"\(state)","value":"シマウマ"}}}},
+              "Zebra":{"localizations":{"fr":{"stringUnit":{"state":"\(state)","value":"Zèbre","x-note":"a","x-by":"b"}},"de":{"stringUnit":{"state":"\(state)","value":"Zebra","x-note":{"one":"c"}}},"en":{"stringUnit":{"state":"translated","value":"Zebra"}},"ja":{"stringUnit":{"state":"\(state)","value":"シマウマ"}}}},
               "%lld apples":{"localizations":{"ru":{"variations":{"plural":{"other":{"stringUnit":{"state":"translated","value":"%lld яблок"}},"few":{"stringUnit":{"state":"translated","value":"%lld яблока"}},"one":{"stringUnit":{"state":"translated","value":"%lld яблоко"}}}}},"en":{"variations":{"plural":{"other":{"stringUnit":{"state":"translated","value":"%lld apples"}},"one":{"stringUnit":{"state":"translated","value":"%lld apple"}}}}}}},
               "Apple":{"localizations":{"de":{"stringUnit":{"state":"translated","value":"Apfel"}},"en":{"stringUnit":{"state":"translated","value":"Apple"}}}}
             },"sourceLanguage":"en"}
@@ -35,7 +35,12 @@ struct ReviewOutputTests {
         // Keys in Xcode's order; the source language first, then by code; categories in CLDR's order.
         #expect(lines.firstIndex { $0.hasPrefix("\"%lld apples\"") }! < lines.firstIndex { $0.hasPrefix("\"Apple\"") }!)
         #expect(lines.firstIndex { $0.hasPrefix("\"Apple\"") }! < lines.firstIndex { $0.hasPrefix("\"Zebra\"") }!)
-        #expect(lines.filter { $0.hasPrefix("\"Zebra\"") }.map { $0.split(separator: " ")[1] } == ["en", "de", "fr", "ja"])
+        #expect(lines.filter { $0.hasPrefix("\"Zebra\"") && $0.hasSuffix("]") }.map { $0.split(separator: " ")[1] } == ["en", "de", "fr", "ja"])
+        // Members the schema does not name follow the same order, then their names' (seen in a real catalog).
+        #expect(lines.filter { $0.hasPrefix("\"Zebra\"") && !$0.hasSuffix("]") }.map { $0.split(separator: " ")[1] }
+                == ["localizations.de.stringUnit.x-note", "localizations.fr.stringUnit.x-by", "localizations.fr.stringUnit.x-note"])
+        // And no line for the entry's other fields being "added" as an empty object (the old textconv printed `"Zebra"  = {}`).
+        #expect(!text.contains("\"Zebra\"  = {}"))
         #expect(lines.filter { $0.hasPrefix("\"%lld apples\" ru") }.map { $0.split(separator: " ")[3] } == ["plural.one", "plural.few", "plural.other"])
     }
 

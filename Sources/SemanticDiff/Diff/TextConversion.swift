@@ -56,7 +56,17 @@ public enum TextConversion {
                 lines.append(line)
             }
             // Substitutions' arguments and members the schema does not name.
-            for change in UnlistedChanges.between(nil, entry, localizations: entry.localizations.map { ($0.language, nil, $0) }) {
+            // Sorted as the rest (ChangeOrder), then each place's fields in Xcode's key order, so that no line moves with the file's order.
+            var unlisted = ChangeOrder.sorted(UnlistedChanges.between(nil, entry, localizations: entry.localizations.map { ($0.language, nil, $0) }),
+                                              sourceLanguage: sourceLanguage)
+            var start = 0
+            while start < unlisted.count {
+                var end = start + 1
+                while end < unlisted.count && unlisted[end].language == unlisted[start].language && unlisted[end].variant == unlisted[start].variant { end += 1 }
+                unlisted[start..<end].sort { KeyCollation.compare($0.field ?? "", $1.field ?? "") < 0 }
+                start = end
+            }
+            for change in unlisted {
                 guard let new = change.new else { continue }
                 var line = key
                 if let language = change.language { line += " " + name(language) }

@@ -133,8 +133,9 @@ enum UnlistedChanges {
         mutating func object(_ old: JSONValue?, _ new: JSONValue?, at place: Place) {
             guard isObjectOrAbsent(old) && isObjectOrAbsent(new) else { return other(old, new, path: place.path) }
             // An empty object that comes or goes (a language with nothing in it, `"plural": {}`) holds nothing
-            // the typed view would report: it is a change of its own.
-            if (old == nil) != (new == nil), case .object(let members)? = old ?? new, members.isEmpty {
+            // the typed view would report: it is a change of its own. (Not an entry's fields: its localizations
+            // were taken out of them, and an entry that comes or goes is reported as such.)
+            if place.level != .entry, (old == nil) != (new == nil), case .object(let members)? = old ?? new, members.isEmpty {
                 return other(old, new, path: place.path)
             }
             for (name, before, after) in pairs(old, new) {
