@@ -53,7 +53,8 @@ enum CompletionCommand: Command {
                     return
                 fi
                 case "$subcommand,$cur" in
-                help,*|completion,*) __gitcomp "\(table.map(\.name).filter { $0 != "help" && $0 != "completion" }.joined(separator: " ")) bash zsh fish" ; return ;;
+                help,*) __gitcomp "\(table.map(\.name).filter { $0 != "help" }.joined(separator: " "))" ; return ;;
+                completion,*) __gitcomp "bash zsh fish" ; return ;;
                 esac
                 case "$cur" in
                 --*)

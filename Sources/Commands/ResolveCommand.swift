@@ -179,7 +179,8 @@ enum ResolveCommand: Command {
 
         // A work-tree file someone edited since git wrote it is theirs to keep, unless --force.
         if !options.force, let current = try? Files.read(workFile),
-           let refusal = ConflictResolution.handEdit(current, merged: merged, contents: contents, path: conflict.path, shown: shown) {
+           let refusal = ConflictResolution.handEdit(current, merged: merged, alsoWritten: unsettled(current, contents, options, policy, large),
+                                                     contents: contents, path: conflict.path, shown: shown) {
             Console.error("\(shown): \(refusal.reason)")
             return .conflicted
         }
@@ -210,6 +211,16 @@ enum ResolveCommand: Command {
                          + "or edit the hunks and git add \(quoted)")
         }
         return outcome.clean ? .resolved : .conflicted
+    }
+
+    /// With `--ours` or `--theirs`, what a plain resolve of the same stages
+    /// writes (its conflict hunks), which is this tool's own output and no
+    /// hand edit; computed only when the file has hunks at all.
+    static func unsettled(_ current: [UInt8], _ contents: [Bytes], _ options: Options, _ policy: ConflictResolution, _ large: Bool) -> [[UInt8]] {
+        guard options.settling != nil, current.contains(UInt8(ascii: "<")) else { return [] }
+        let plain = ConflictResolution(name: policy.name, markers: policy.markers, settling: nil)
+        guard case .success(let outcome) = plain.merge(contents, workers: Workers(2, worthIt: large)), let bytes = outcome.bytes else { return [] }
+        return [bytes]
     }
 
     /// The 1-based lines where conflict hunks start (`<<<<<<<` of `markerSize`).

@@ -205,7 +205,9 @@ final class LibGit2: @unchecked Sendable {
     /// names the version this build expects is installed under.
     private static func open() throws(GitError) -> UnsafeMutableRawPointer {
         var candidates: [String] = []
-        if let override = getenv("GIT_XCSTRINGS_LIBGIT2") { candidates.append(String(cString: override)) }
+        // An empty value is no override, as with git's own variables.
+        let override = getenv("GIT_XCSTRINGS_LIBGIT2").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        if let override { candidates.append(override) }
         #if os(macOS)
         let versioned = "libgit2.\(LIBGIT2_VER_MAJOR).\(LIBGIT2_VER_MINOR).dylib"
         for directory in ["", "/opt/homebrew/lib/", "/usr/local/lib/", "/opt/local/lib/"] {
@@ -216,7 +218,7 @@ final class LibGit2: @unchecked Sendable {
         #endif
         for (index, candidate) in candidates.enumerated() {
             if let handle = dlopen(candidate, RTLD_LAZY | RTLD_LOCAL) { return handle }
-            if index == 0, getenv("GIT_XCSTRINGS_LIBGIT2") != nil {
+            if index == 0, override != nil {
                 GitLibrary.noteWarning("GIT_XCSTRINGS_LIBGIT2=\(candidate) cannot be opened (\(lastLoaderError())); using the installed libgit2")
             }
         }

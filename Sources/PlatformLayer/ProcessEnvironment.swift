@@ -41,4 +41,11 @@ public enum ProcessEnvironment {
         }
         return nil
     }
+
+    /// Makes a closed standard output (`| head`) an error of `write`, which
+    /// the console ignores, instead of a signal that would kill the process
+    /// halfway (with git's index lock still held, say).
+    public static func ignoreBrokenPipe() {
+        signal(SIGPIPE, SIG_IGN)
+    }
 }

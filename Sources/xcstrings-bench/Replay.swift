@@ -53,7 +53,7 @@ enum Replay {
             let output = ours.output
             // Rule 2's copies of the source: placeholders that would have conflicted with a translation.
             let decisions = execute([tool, "merge", "-p", "-v", item.base, item.ours, item.theirs]).0.error
-            let copies = decisions.components(separatedBy: "placeholder (a copy of the source text").count - 1
+            let copies = decisions.components(separatedBy: "placeholder (a copy of ").count - 1
             copiesSettled += copies
             if copies > 0 { casesWithCopies += 1 }
             if ours.status == 0 {

@@ -47,6 +47,9 @@ struct MergeRulesTests {
         #expect(merge.result.mergedTranslations == TranslationChanges(theirs: 3))
         #expect(merge.result.summary(name: "L.xcstrings") == "L.xcstrings: 2 keys changed; translations: 3 from theirs; no conflicts")
         #expect(merge.result.changedKeys == ["Hello", "World"])
+        // Both sides made the same changes: counted as changed by both.
+        let same = try MergeCase(Self.base, theirs, theirs)
+        #expect(same.result.summary(name: "L.xcstrings") == "L.xcstrings: 2 keys changed; translations: 3 changed by both; no conflicts")
         let nothing = try MergeCase(Self.base, Self.base, Self.base)
         #expect(nothing.result.summary(name: "L.xcstrings") == "L.xcstrings: 0 keys changed; no translation changed; no conflicts")
     }
@@ -105,7 +108,7 @@ struct MergeRulesTests {
             #expect(try merge.value[path: "strings", "Hello", "localizations", "de", "stringUnit"] == B.unit("Grüß Gott"))
             #expect(merge.result.copiesReplaced == 1)
             #expect(merge.result.summary(name: "L").contains("1 placeholder replaced by a translation"))
-            #expect(merge.result.decisions.contains { $0.contains("placeholder (a copy of the source text, state needs_review)") })
+            #expect(merge.result.decisions.contains { $0.contains("placeholder (a copy of the key, state needs_review)") })
         }
         // Both new, one an English copy of the source text (not the key): the real one wins.
         let englishCopy = Self.with("World", "de", B.text("World", "new"))

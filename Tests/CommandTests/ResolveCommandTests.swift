@@ -252,6 +252,22 @@ struct ResolveCommandTests {
         return repository
     }
 
+    @Test("after a plain resolve left hunks, --theirs settles them (its own output is no hand edit); a closed pipe leaves no index.lock")
+    func settleAfterResolve() throws {
+        let repository = try Self.trueConflict()
+        #expect(try repository.resolve().status == 1)
+        let settled = try repository.resolve(["--theirs"])
+        #expect(settled.status == 0, "\(settled.stdout) \(settled.stderr)")
+        #expect(try repository.unmerged().isEmpty)
+        // Output into a pipe closed after one byte: the run still finishes, stages, and releases git's lock.
+        let piped = try Self.trueConflict()
+        let command = "\(CLI.executable.path) resolve --theirs | head -c 1 >/dev/null"
+        let result = try CLI.launch(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: piped.url, environment: [:], input: nil)
+        #expect(result.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: piped.directory.path(".git/index.lock")))
+        #expect(try piped.unmerged().isEmpty)
+    }
+
     @Test("true conflicts stay as small hunks with git's labels, the path stays conflicted")
     func trueConflicts() throws {
         let repository = try Self.trueConflict()

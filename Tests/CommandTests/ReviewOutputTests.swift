@@ -138,7 +138,7 @@ struct ReviewOutputTests {
         let result = try CLI.run(["diff", "--format", "markdown", "old.xcstrings", "new.xcstrings"], in: directory.url, environment: outside)
         #expect(result.status == 0, "\(result.stderr)")
         let text = result.stdout
-        #expect(text.hasPrefix("### `old.xcstrings → new.xcstrings`\n\nEntries: 1 added, 2 now untranslated.\n\n| Language | Added |"))
+        #expect(text.hasPrefix("### <code>old.xcstrings → new.xcstrings</code>\n\nEntries: 1 added, 2 now untranslated.\n\n| Language | Added |"))
         #expect(text.contains("| en (source) | 1 | 0 | 0 | 0 | source |  |\n"))
         #expect(text.contains("| de | 0 | 1 | 0 | 1 | 100% → 0% | 0% → 50% |\n"))
         #expect(text.contains("<details><summary><code>\"Added\"</code> added, 1 change</summary>"))

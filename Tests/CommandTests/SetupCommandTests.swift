@@ -72,5 +72,10 @@ struct SetupCommandTests {
         let result = try CLI.run(["diff", "HEAD"], in: repository.directory.url, environment: ["GIT_XCSTRINGS_LIBGIT2": "/nonexistent/libgit2.so"])
         #expect(result.status == 0)
         #expect(result.stderr.contains("warning: GIT_XCSTRINGS_LIBGIT2=/nonexistent/libgit2.so cannot be opened"))
+        let version = try CLI.run(["--version"], in: repository.directory.url, environment: ["GIT_XCSTRINGS_LIBGIT2": "/nonexistent/libgit2.so"])
+        #expect(version.stderr.contains("cannot be opened"))
+        // Empty is unset, as with git's variables.
+        let empty = try CLI.run(["diff", "HEAD"], in: repository.directory.url, environment: ["GIT_XCSTRINGS_LIBGIT2": ""])
+        #expect(empty.status == 0 && empty.stderr.isEmpty, "\(empty.stderr)")
     }
 }

@@ -53,8 +53,9 @@ public enum Tool {
     static func mainHelp() -> String {
         var text = "usage: git xcstrings <command> [<args>]\n\n"
         text += "A merge driver and semantic diff for Apple String Catalogs (.xcstrings).\n\ncommands:\n"
+        let width = commands.map { $0.name.count }.max()! + 2
         for command in commands {
-            text += "  " + command.name + String(repeating: " ", count: max(1, 10 - command.name.count)) + command.summary + "\n"
+            text += "  " + command.name + String(repeating: " ", count: width - command.name.count) + command.summary + "\n"
         }
         text += "\n  --version   print the version and the libgit2 it runs on\n"
         text += "\nSee 'git xcstrings help <command>' for a command's options ('git help xcstrings' for the manual).\n"
@@ -63,6 +64,7 @@ public enum Tool {
 
     public static func run(_ arguments: [String]) -> Int32 {
         TruncationGuard.install()
+        ProcessEnvironment.ignoreBrokenPipe()
         // Key pairs only Foundation can order are asked of git-xcstrings-collate.
         KeyCollation.reference = CollationHelper.shared
         guard let first = arguments.first else {
@@ -89,6 +91,7 @@ public enum Tool {
             } catch {
                 Console.out("git-xcstrings \(version) (libgit2 unavailable: \(error))\n")
             }
+            for warning in GitLibrary.warnings { Console.error("warning: " + warning) }
             return ExitStatus.success
         default:
             break

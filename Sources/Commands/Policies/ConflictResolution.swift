@@ -46,8 +46,11 @@ struct ConflictResolution {
     /// nil when it may be: it is `merged`, either side, or git's line merge
     /// of the stages as git left it (line ends aside: git may have written
     /// CR LF for `core.autocrlf`).
-    static func handEdit(_ current: [UInt8], merged: [UInt8], contents: [Bytes], path: String, shown: String) -> Refusal? {
+    /// `alsoWritten` are other results this tool may have left there (the
+    /// hunks a plain `resolve` wrote, before `--ours` or `--theirs`).
+    static func handEdit(_ current: [UInt8], merged: [UInt8], alsoWritten: [[UInt8]] = [], contents: [Bytes], path: String, shown: String) -> Refusal? {
         let text = withoutCR(current)
+        if alsoWritten.contains(where: { withoutCR($0) == text }) { return nil }
         if text == withoutCR(merged) || text == withoutCR(contents[1].array) || text == withoutCR(contents[2].array)
             || isLineMerge(text, of: contents.map { withoutCR($0.array) }) { return nil }
         if (try? JSONDocument(parsing: current)) != nil {

@@ -8,7 +8,7 @@ public enum MarkdownReport {
     public static func render(_ files: [CatalogFileDiff]) -> String {
         var output = ""
         for file in files where file.hasChanges || !file.isIdentical {
-            output += "### `\(escaped(file.displayPath))`\n\n"
+            output += "### <code>\(escaped(file.displayPath))</code>\n\n"
             if file.changes.isEmpty {
                 output += file.isIdentical ? "Renamed, content unchanged.\n\n" : "Layout only: the same catalog, written differently.\n\n"
                 continue
@@ -25,7 +25,8 @@ public enum MarkdownReport {
                 output += "|---|---:|---:|---:|---:|---|---|\n"
                 for row in moved {
                     let coverage = row.isSource ? "source" : "\(percent(row.coverageBefore)) → \(percent(row.coverageAfter))"
-                    let review = row.isSource ? "" : "\(percent(row.statesBefore?.reviewShare)) → \(percent(row.statesAfter?.reviewShare))"
+                    let before = row.statesBefore?.reviewShare ?? 0, after = row.statesAfter?.reviewShare ?? 0
+                    let review = row.isSource || (before == 0 && after == 0) ? "" : "\(percent(before)) → \(percent(after))"
                     output += "| \(escaped(row.language))\(row.isSource ? " (source)" : "") | \(row.added) | \(row.changed) | \(row.removed) | \(row.stateChanges) | \(coverage) | \(review) |\n"
                 }
                 output += "\n"
@@ -84,6 +85,9 @@ public enum MarkdownReport {
             case "|": result += "&#124;"
             case "`": result += "&#96;"
             case "\n": result += "<br>"
+            // Bidirectional overrides and isolates would reorder what a reviewer reads.
+            case "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}":
+                result += "&#x\(String(character.unicodeScalars.first!.value, radix: 16).uppercased());"
             default: result.append(character)
             }
         }

@@ -90,7 +90,11 @@ struct MergeEngine {
     mutating func mergeRoots() -> Merged {
         let base = value(.base, sources.base == nil ? nil : 0)
         let ours = value(.ours, 0), theirs = value(.theirs, 0)
-        if knownEqual(ours, theirs) { return .copy(.ours, 0) }
+        if knownEqual(ours, theirs) {
+            // Both sides made the same changes: counted all the same (as changed by both).
+            if !knownEqual(ours, base) { noteEntries(member(base, .strings), member(ours, .strings), member(theirs, .strings)) }
+            return .copy(.ours, 0)
+        }
         if knownEqual(theirs, base) || knownEqual(ours, base) {
             // One side changed the file: it is the result, and its changes are counted all the same.
             noteEntries(member(base, .strings), member(ours, .strings), member(theirs, .strings))
@@ -156,16 +160,18 @@ struct MergeEngine {
         }
         let oursIsTheirs = knownEqual(ours, theirs)
         if oursIsTheirs && (level.kind != .strings || knownEqual(ours, base)) {
+            // Both sides changed the entries the same way: counted all the same (as changed by both).
+            if level.kind == .root, sources[keySide].keyEquals(key, .strings), !knownEqual(ours, base) { noteEntries(base, ours, theirs) }
             return ours.node.map { .copy(.ours, $0) }
         }
         let name = keyName(keySide, key)
         if level.kind == .strings {
             report.noteEntry(self, name: name, base, ours, theirs)
         }
-        if oursIsTheirs { return ours.node.map { .copy(.ours, $0) } }
         if level.kind == .root && name == CatalogField.strings.rawValue && (knownEqual(ours, base) || knownEqual(theirs, base)) {
             noteEntries(base, ours, theirs)
         }
+        if oursIsTheirs { return ours.node.map { .copy(.ours, $0) } }
         if knownEqual(ours, base) { return take(level, name, theirs, base: base) }
         if knownEqual(theirs, base) { return take(level, name, ours, base: base) }
         return mergeChanged(level, name, base, ours, theirs)
