@@ -212,7 +212,8 @@ public enum DiffRenderer {
                     .compactMap { text, colour in text.map { ($0, colour) } }
                 let before = percent(statistics.coverageBefore), after = percent(statistics.coverageAfter)
                 let reviewBefore = statistics.statesBefore?.reviewShare, reviewAfter = statistics.statesAfter?.reviewShare
-                let reviewed = (reviewBefore ?? 0) > 0 || (reviewAfter ?? 0) > 0
+                // Beside coverage only when some share to review shows as a percentage.
+                let reviewed = percent(reviewBefore) != "0%" && reviewBefore != nil || percent(reviewAfter) != "0%" && reviewAfter != nil
                 let moved = before != after || (reviewed && percent(reviewBefore) != percent(reviewAfter))
                 guard !parts.isEmpty || (moved && !statistics.isSource) else { return nil }
                 let plain = parts.isEmpty ? "no changes" : parts.map(\.0).joined(separator: ", ")

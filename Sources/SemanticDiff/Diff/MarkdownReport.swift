@@ -26,7 +26,7 @@ public enum MarkdownReport {
                 for row in moved {
                     let coverage = row.isSource ? "source" : "\(percent(row.coverageBefore)) → \(percent(row.coverageAfter))"
                     let before = row.statesBefore?.reviewShare ?? 0, after = row.statesAfter?.reviewShare ?? 0
-                    let review = row.isSource || (before == 0 && after == 0) ? "" : "\(percent(before)) → \(percent(after))"
+                    let review = row.isSource || (percent(before) == "0%" && percent(after) == "0%") ? "" : "\(percent(before)) → \(percent(after))"
                     output += "| \(escaped(row.language))\(row.isSource ? " (source)" : "") | \(row.added) | \(row.changed) | \(row.removed) | \(row.stateChanges) | \(coverage) | \(review) |\n"
                 }
                 output += "\n"
