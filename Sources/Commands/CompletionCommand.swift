@@ -35,7 +35,7 @@ enum CompletionCommand: Command {
             let spec = command.spec
             let options = spec.flags.map { "--\($0)" } + spec.options.map { "--\($0)=" } + spec.optionalValues.map { "--\($0)" }
             return (command.name, options.filter { $0 != "--git-external" }.sorted())
-        } + [("help", []), ("completion", [])].filter { entry in !Tool.commands.contains { $0.name == entry.0 } }
+        } + [("help", [])]
     }
 
     static func bash() -> String {

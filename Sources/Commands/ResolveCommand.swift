@@ -204,7 +204,7 @@ enum ResolveCommand: Command {
         if options.verbose { outcome.decisions.forEach(Console.line) }
         outcome.warnings.forEach(Console.error)
         if !outcome.clean {
-            let places = hunkLines(merged, markerSize: markers.size).map { "\(shown):\($0)" }
+            let places = (ConflictMarkers.hunks(in: merged) ?? []).map { "\(shown):\($0.line)" }
             let listed = places.count <= 5 ? places.joined(separator: ", ") : places.prefix(5).joined(separator: ", ") + " and \(places.count - 5) more"
             let quoted = RepositoryPath.shellQuoted(shown)
             Console.line("  conflict hunks at \(listed): take one side with git xcstrings resolve --ours \(quoted) (or --theirs), "
@@ -217,23 +217,10 @@ enum ResolveCommand: Command {
     /// writes (its conflict hunks), which is this tool's own output and no
     /// hand edit; computed only when the file has hunks at all.
     static func unsettled(_ current: [UInt8], _ contents: [Bytes], _ options: Options, _ policy: ConflictResolution, _ large: Bool) -> [[UInt8]] {
-        guard options.settling != nil, current.contains(UInt8(ascii: "<")) else { return [] }
+        guard options.settling != nil, ConflictMarkers.hunks(in: current)?.isEmpty == false else { return [] }
         let plain = ConflictResolution(name: policy.name, markers: policy.markers, settling: nil)
         guard case .success(let outcome) = plain.merge(contents, workers: Workers(2, worthIt: large)), let bytes = outcome.bytes else { return [] }
         return [bytes]
-    }
-
-    /// The 1-based lines where conflict hunks start (`<<<<<<<` of `markerSize`).
-    static func hunkLines(_ bytes: [UInt8], markerSize: Int) -> [Int] {
-        let marker = [UInt8](repeating: UInt8(ascii: "<"), count: markerSize)
-        var lines: [Int] = [], line = 1, start = 0
-        for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "\n") {
-            let text = bytes[start..<index]
-            if text.starts(with: marker) && (text.count == markerSize || text[start + markerSize] == UInt8(ascii: " ")) { lines.append(line) }
-            line += 1
-            start = index + 1
-        }
-        return lines
     }
 
     /// What to run once every conflict is resolved.

@@ -127,7 +127,7 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
     private func start() -> String? {
         guard let program = CollationHelper.locate() else { return "was not found next to git-xcstrings or on PATH" }
         // A helper that dies must not take this process with it.
-        signal(SIGPIPE, SIG_IGN)
+        ProcessEnvironment.ignoreBrokenPipe()
         guard let toChild = ChildProcess.pipe() else { return "could not be started: \(systemError())" }
         guard let fromChild = ChildProcess.pipe() else {
             close(toChild.read)

@@ -47,7 +47,7 @@ public final class Pager {
         if let savedError, savedError >= 0 { dup2(ends.write, 2) }
         close(ends.write)
         // A pager that quits early must not kill this process with SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
+        ProcessEnvironment.ignoreBrokenPipe()
         return Pager(pid: pid, savedError: savedError.flatMap { $0 >= 0 ? $0 : nil })
     }
 

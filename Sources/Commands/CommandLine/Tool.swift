@@ -37,8 +37,9 @@ public enum Tool {
     /// Levenshtein's distance between two names.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let x = Array(a), y = Array(b)
+        guard !x.isEmpty else { return y.count }
         var row = Array(0...y.count)
-        for i in 1...max(x.count, 1) where !x.isEmpty {
+        for i in 1...x.count {
             var previous = row[0]
             row[0] = i
             for j in stride(from: 1, through: y.count, by: 1) {
@@ -47,7 +48,7 @@ public enum Tool {
                 previous = current
             }
         }
-        return x.isEmpty ? y.count : row[y.count]
+        return row[y.count]
     }
 
     static func mainHelp() -> String {

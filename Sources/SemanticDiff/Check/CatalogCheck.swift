@@ -38,7 +38,8 @@ public enum CatalogCheck {
         var findings = whole.findings
         findings += whole.languages.findings()
         findings += whole.states.findings()
-        if keys == nil { findings += layoutFindings(catalog.document) }
+        // Only when the rule is run: a file not in Xcode's layout is formatted to find where it differs.
+        if keys == nil && options.rules.contains(.layout) { findings += layoutFindings(catalog.document) }
         findings = select(findings, options)
         let order = findings.indices.sorted { a, b in
             let x = findings[a], y = findings[b]
@@ -49,21 +50,21 @@ public enum CatalogCheck {
         return order.map { findings[$0] }.withPositions(in: catalog.document)
     }
 
-    private static func check(_ entry: Entry, sourceLanguage: String?, plurals: inout PluralFormsCache, into part: inout CheckTally) {
+    private static func check(_ entry: Entry, sourceLanguage: String?, plurals: inout PluralFormsCache, into tally: inout CheckTally) {
         let context = EntryContext(entry: entry, sourceLanguage: sourceLanguage)
         let localizations = entry.localizations
         for localization in localizations {
-            part.languages.note(localization.language, offset: context.offset(ofKeyOf: localization.node))
+            tally.languages.note(localization.language, offset: context.offset(ofKeyOf: localization.node))
             let forms = plurals.forms(localization.language)
-            if let forms { PluralCheck.check(localization, forms, context, into: &part.findings) }
-            DeviceCheck.check(localization, context, into: &part.findings)
+            if let forms { PluralCheck.check(localization, forms, context, into: &tally.findings) }
+            DeviceCheck.check(localization, context, into: &tally.findings)
             if localization.language != sourceLanguage {
                 let texts = localization.translations
-                PlaceholderCheck.check(localization, texts, context, plurals: &plurals, into: &part.findings)
-                StateCheck.check(localization, texts, context, counts: &part.states, into: &part.findings)
+                PlaceholderCheck.check(localization, texts, context, plurals: &plurals, into: &tally.findings)
+                StateCheck.check(localization, texts, context, counts: &tally.states, into: &tally.findings)
             }
         }
-        EntryCheck.check(context, languages: localizations.map(\.language), into: &part.findings)
+        EntryCheck.check(context, languages: localizations.map(\.language), into: &tally.findings)
     }
 
     /// `layout`: where the file first differs from Xcode's layout, and each key an object gives twice.

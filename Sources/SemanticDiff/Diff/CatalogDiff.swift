@@ -81,9 +81,7 @@ public enum CatalogDiff {
         diff.entryStatistics = entryStatistics
         if !languages.isEmpty {
             diff.languages = languages.sorted { ChangeOrder.languagePrecedes($0, $1, source: source) }
-            for catalog in [old, new].compactMap({ $0 }) {
-                for entry in catalog.entries { for localization in entry.localizations { diff.languagesPresent.insert(localization.language) } }
-            }
+            diff.languagesPresent = LanguageStatistics.languages(of: [old, new])
         }
         if let old, let new {
             diff.isIdentical = old.document.bytes.withUnsafeBufferPointer { a in new.document.bytes.withUnsafeBufferPointer { b in memcmpEqual(a, b) } }

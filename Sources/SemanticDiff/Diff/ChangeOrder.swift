@@ -23,16 +23,18 @@ public enum ChangeOrder {
         result.reserveCapacity(changes.count)
         for key in keys {
             let group = groups[key]!
-            result += group.enumerated().sorted { a, b in
-                let x = a.element, y = b.element
-                if rank(x.kind) != rank(y.kind) { return rank(x.kind) < rank(y.kind) }
+            guard group.count > 1 else { result += group; continue }
+            // Each change's place read once, not at every comparison.
+            let places = group.map { (rank: rank($0.kind), language: $0.language, variant: $0.variant.split(separator: ".").map(String.init)) }
+            result += group.indices.sorted { a, b in
+                let x = places[a], y = places[b]
+                if x.rank != y.rank { return x.rank < y.rank }
                 if let first = x.language, let second = y.language, first != second {
                     return languagePrecedes(first, second, source: sourceLanguage)
                 }
-                let p = x.variant.split(separator: ".").map(String.init), q = y.variant.split(separator: ".").map(String.init)
-                if p != q { return variantPrecedes(p, q) }
-                return a.offset < b.offset
-            }.map(\.element)
+                if x.variant != y.variant { return variantPrecedes(x.variant, y.variant) }
+                return a < b
+            }.map { group[$0] }
         }
         return result
     }

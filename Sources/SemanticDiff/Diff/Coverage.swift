@@ -48,13 +48,6 @@ public struct Coverage: Sendable, Equatable {
         return true
     }
 
-    /// The share of entries to translate in `state` in `language`.
-    public func share(_ language: String, _ state: TranslationState) -> Double? {
-        guard total > 0 else { return nil }
-        let counts = state == .translated ? translated : state == .needsReview ? needsReview : new
-        return Double(counts[language] ?? 0) / Double(total)
-    }
-
     /// Entries to translate with no localization in `language`.
     public func missing(_ language: String) -> Int {
         total - (translated[language] ?? 0) - (needsReview[language] ?? 0) - (new[language] ?? 0)
@@ -79,10 +72,11 @@ public struct Coverage: Sendable, Equatable {
         guard raw.nodes[object].kind == .object else { return }
         if level == .stringUnit || level == .stringSet {
             guard let state = raw.member(.state, in: object), raw.nodes[state].kind == .string else { return }
-            let text = raw.decodedKey(state)
-            if text == Array(TranslationState.translated.rawValue.utf8) { translated += 1 }
-            else if text == Array(TranslationState.needsReview.rawValue.utf8) { review += 1 }
-            else { other += 1 }
+            raw.withKeyText(state) { text in
+                if text.elementsEqual(TranslationState.translated.rawValue.utf8) { translated += 1 }
+                else if text.elementsEqual(TranslationState.needsReview.rawValue.utf8) { review += 1 }
+                else { other += 1 }
+            }
             return
         }
         for member in raw.members(of: object) {
@@ -95,6 +89,15 @@ public struct Coverage: Sendable, Equatable {
 }
 
 extension LanguageStatistics {
+    /// Every language the catalogs have a localization in.
+    static func languages(of catalogs: [Catalog?]) -> Set<String> {
+        var found = Set<String>()
+        for catalog in catalogs.compactMap({ $0 }) {
+            for entry in catalog.entries { for localization in entry.localizations { found.insert(localization.language) } }
+        }
+        return found
+    }
+
     /// Counts per language from a file's changes, with the coverage of each version.
     static func compute(changes: [CatalogChange], removedTranslations: [String: Int], old: Catalog?, new: Catalog?,
                         languages: Set<String>) -> [LanguageStatistics] {
@@ -120,15 +123,7 @@ extension LanguageStatistics {
         }
         for (language, count) in removedTranslations { update(language) { $0.removed += count } }
         let before = old.map(Coverage.init), after = new.map(Coverage.init)
-        var all = Set(table.keys)
-        for coverage in [before, after].compactMap({ $0 }) {
-            all.formUnion(coverage.translated.keys)
-            all.formUnion(coverage.needsReview.keys)
-            all.formUnion(coverage.new.keys)
-        }
-        for catalog in [old, new].compactMap({ $0 }) {
-            for entry in catalog.entries { for localization in entry.localizations { all.insert(localization.language) } }
-        }
+        var all = Set(table.keys).union(Self.languages(of: [old, new]))
         if !languages.isEmpty { all.formIntersection(languages) }
         let source = new?.sourceLanguage ?? old?.sourceLanguage
         func counts(_ coverage: Coverage?, _ language: String) -> CoverageCounts? {

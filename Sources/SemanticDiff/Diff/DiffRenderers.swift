@@ -123,12 +123,6 @@ public enum DiffRenderer {
         return rows
     }
 
-    static func place(_ change: CatalogChange) -> String {
-        if change.kind == .entryChanged { return change.field ?? "" }
-        guard let language = change.language else { return "" }
-        return change.variant.isEmpty ? language : language + " " + change.variant
-    }
-
     static func entryHeader(_ change: CatalogChange, _ languages: [String], _ palette: Palette) -> String {
         let normalization = change.normalizationOnly && (change.kind == .entryAdded || change.kind == .entryRemoved)
         let key = normalization ? shown(change.key.map(CatalogChange.Value.text), scalars: true) + " (normalization only)"
@@ -188,9 +182,6 @@ public enum DiffRenderer {
     /// identical one prints nothing.
     public static func stat(_ files: [CatalogFileDiff], color: Bool, verbose: Bool = false) -> String {
         let palette = Palette(color: color)
-        func percent(_ value: Double?) -> String {
-            value.map { String(Int(($0 * 100).rounded())) + "%" } ?? "–"
-        }
         func counted(_ count: Int, _ word: String, _ plural: String? = nil) -> String? {
             count == 0 ? nil : "\(count) " + (count == 1 ? word : plural ?? word)
         }
@@ -212,8 +203,7 @@ public enum DiffRenderer {
                     .compactMap { text, colour in text.map { ($0, colour) } }
                 let before = percent(statistics.coverageBefore), after = percent(statistics.coverageAfter)
                 let reviewBefore = statistics.statesBefore?.reviewShare, reviewAfter = statistics.statesAfter?.reviewShare
-                // Beside coverage only when some share to review shows as a percentage.
-                let reviewed = percent(reviewBefore) != "0%" && reviewBefore != nil || percent(reviewAfter) != "0%" && reviewAfter != nil
+                let reviewed = showsReview(reviewBefore, reviewAfter)
                 let moved = before != after || (reviewed && percent(reviewBefore) != percent(reviewAfter))
                 guard !parts.isEmpty || (moved && !statistics.isSource) else { return nil }
                 let plain = parts.isEmpty ? "no changes" : parts.map(\.0).joined(separator: ", ")
@@ -245,6 +235,17 @@ public enum DiffRenderer {
             }
         }
         return output
+    }
+
+    /// A share as a whole percentage, `–` for none.
+    static func percent(_ value: Double?) -> String {
+        value.map { String(Int(($0 * 100).rounded())) + "%" } ?? "–"
+    }
+
+    /// Whether a share to review is worth showing beside coverage: one of
+    /// the two shows as more than 0%.
+    static func showsReview(_ before: Double?, _ after: Double?) -> Bool {
+        [before, after].contains { ($0 ?? 0) * 100 >= 0.5 }
     }
 
     // MARK: JSON

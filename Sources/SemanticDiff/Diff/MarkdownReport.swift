@@ -25,8 +25,8 @@ public enum MarkdownReport {
                 output += "|---|---:|---:|---:|---:|---|---|\n"
                 for row in moved {
                     let coverage = row.isSource ? "source" : "\(percent(row.coverageBefore)) → \(percent(row.coverageAfter))"
-                    let before = row.statesBefore?.reviewShare ?? 0, after = row.statesAfter?.reviewShare ?? 0
-                    let review = row.isSource || (percent(before) == "0%" && percent(after) == "0%") ? "" : "\(percent(before)) → \(percent(after))"
+                    let before = row.statesBefore?.reviewShare, after = row.statesAfter?.reviewShare
+                    let review = row.isSource || !DiffRenderer.showsReview(before, after) ? "" : "\(percent(before)) → \(percent(after))"
                     output += "| \(escaped(row.language))\(row.isSource ? " (source)" : "") | \(row.added) | \(row.changed) | \(row.removed) | \(row.stateChanges) | \(coverage) | \(review) |\n"
                 }
                 output += "\n"
@@ -70,9 +70,7 @@ public enum MarkdownReport {
         return output + "</details>\n\n"
     }
 
-    static func percent(_ value: Double?) -> String {
-        value.map { String(Int(($0 * 100).rounded())) + "%" } ?? "–"
-    }
+    static func percent(_ value: Double?) -> String { DiffRenderer.percent(value) }
 
     /// Text safe inside a table cell and HTML: `&`, `<`, `>`, `|`, backticks and line breaks escaped.
     static func escaped(_ text: String) -> String {

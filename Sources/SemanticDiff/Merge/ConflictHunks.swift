@@ -3,6 +3,8 @@
 extension ConflictMarkers {
     /// One conflict hunk: the lines of each side, without the marker lines.
     public struct Hunk: Sendable {
+        /// The 1-based line of its opening marker.
+        public var line: Int
         public var ours: [ArraySlice<UInt8>]
         /// nil without a base section (`merge` style).
         public var base: [ArraySlice<UInt8>]?
@@ -32,10 +34,10 @@ extension ConflictMarkers {
         var hunks: [Hunk] = []
         var current: Hunk?
         var section = 0 // 0 outside, 1 ours, 2 base, 3 theirs
-        for line in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        for (number, line) in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             switch (kind(line), section) {
             case (.open, 0):
-                current = Hunk(ours: [], base: nil, theirs: [])
+                current = Hunk(line: number + 1, ours: [], base: nil, theirs: [])
                 section = 1
             case (.base, 1):
                 current?.base = []

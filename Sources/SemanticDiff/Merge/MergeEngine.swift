@@ -90,15 +90,12 @@ struct MergeEngine {
     mutating func mergeRoots() -> Merged {
         let base = value(.base, sources.base == nil ? nil : 0)
         let ours = value(.ours, 0), theirs = value(.theirs, 0)
-        if knownEqual(ours, theirs) {
-            // Both sides made the same changes: counted all the same (as changed by both).
-            if !knownEqual(ours, base) { noteEntries(member(base, .strings), member(ours, .strings), member(theirs, .strings)) }
-            return .copy(.ours, 0)
-        }
-        if knownEqual(theirs, base) || knownEqual(ours, base) {
-            // One side changed the file: it is the result, and its changes are counted all the same.
-            noteEntries(member(base, .strings), member(ours, .strings), member(theirs, .strings))
-            return .copy(knownEqual(theirs, base) ? .ours : .theirs, 0)
+        let oursIsTheirs = knownEqual(ours, theirs), theirsIsBase = knownEqual(theirs, base)
+        let oursIsBase = oursIsTheirs ? theirsIsBase : knownEqual(ours, base)
+        if oursIsTheirs || theirsIsBase || oursIsBase {
+            // One side's file is the result (either's, when both made the same changes); what changed is counted all the same.
+            if !(oursIsBase && theirsIsBase) { noteEntries(member(base, .strings), member(ours, .strings), member(theirs, .strings)) }
+            return .copy(oursIsBase && !theirsIsBase ? .theirs : .ours, 0)
         }
         return mergeObject(.root, base, ours, theirs)
     }
@@ -159,17 +156,17 @@ struct MergeEngine {
             return chosen.node.map { .copy(side, $0) }
         }
         let oursIsTheirs = knownEqual(ours, theirs)
+        if level.kind == .root, sources[keySide].keyEquals(key, .strings) {
+            // The entries taken whole from one side (either's, when both changed them the same way) are counted all the same.
+            let oursIsBase = knownEqual(ours, base), theirsIsBase = knownEqual(theirs, base)
+            if (oursIsTheirs || oursIsBase || theirsIsBase) && !(oursIsBase && theirsIsBase) { noteEntries(base, ours, theirs) }
+        }
         if oursIsTheirs && (level.kind != .strings || knownEqual(ours, base)) {
-            // Both sides changed the entries the same way: counted all the same (as changed by both).
-            if level.kind == .root, sources[keySide].keyEquals(key, .strings), !knownEqual(ours, base) { noteEntries(base, ours, theirs) }
             return ours.node.map { .copy(.ours, $0) }
         }
         let name = keyName(keySide, key)
         if level.kind == .strings {
             report.noteEntry(self, name: name, base, ours, theirs)
-        }
-        if level.kind == .root && name == CatalogField.strings.rawValue && (knownEqual(ours, base) || knownEqual(theirs, base)) {
-            noteEntries(base, ours, theirs)
         }
         if oursIsTheirs { return ours.node.map { .copy(.ours, $0) } }
         if knownEqual(ours, base) { return take(level, name, theirs, base: base) }

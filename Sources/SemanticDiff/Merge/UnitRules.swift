@@ -67,7 +67,8 @@ extension MergeEngine {
             let winner = oursRank > theirsRank ? ours : theirs
             let loser = min(oursRank, theirsRank), loserState = describe(winner.side == .ours ? theirsState : oursState)
             let loserText = winner.side == .ours ? theirsText : oursText
-            let copied = string(loserText).map { text in level.key.map { text.utf8.elementsEqual($0.utf8) } ?? false } == true ? "the key" : "the source text"
+            let copiesKey = level.key.map { key in string(loserText)?.utf8.elementsEqual(key.utf8) == true } ?? false
+            let copied = copiesKey ? "the key" : "the source text"
             let what = loser == .copy ? "a copy of \(copied), state \(loserState)" : "state new"
             report.decide(record, "\(winner.side.name)' translation wins over \(winner.side.other.name)' placeholder (\(what))")
             if loser == .copy { report.copiesReplaced += 1 }
