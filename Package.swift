@@ -13,6 +13,15 @@ import PackageDescription
 /// otherwise pay for instantiating generic metadata at run time.
 let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
+/// What the tool's start-up costs before `main` is most of a small merge
+/// (docs/SPEED.md): on Linux, link the C++ library the Swift runtime uses
+/// statically (Sources/git-xcstrings/StaticLibstdcxx), and so the unwinder,
+/// instead of binding some 1,700 symbols of libstdc++.so at every start.
+let startUp = LinkerSetting.unsafeFlags(
+    ["-L", Context.packageDirectory + "/Sources/git-xcstrings/StaticLibstdcxx", "-Xclang-linker", "-static-libgcc"],
+    .when(platforms: [.linux])
+)
+
 let package = Package(
     name: "git-xcstrings",
     platforms: [.macOS(.v13)],
@@ -50,7 +59,13 @@ let package = Package(
             swiftSettings: crossModule,
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
-        .executableTarget(name: "git-xcstrings", dependencies: ["Commands"], swiftSettings: crossModule),
+        .executableTarget(
+            name: "git-xcstrings",
+            dependencies: ["Commands"],
+            exclude: ["StaticLibstdcxx"],
+            swiftSettings: crossModule,
+            linkerSettings: [startUp]
+        ),
 
         // Foundation's key comparison, the reference for the few pairs the
         // fast comparator leaves undecided; kept out of the tool itself.

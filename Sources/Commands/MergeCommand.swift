@@ -95,7 +95,7 @@ enum MergeCommand: Command {
                                      oursLabel: label(arguments.value("label-ours")) ?? "ours",
                                      baseLabel: label(arguments.value("label-base")) ?? "base",
                                      theirsLabel: label(arguments.value("label-theirs")) ?? "theirs"),
-            configuredStyle: { styleOverride ?? ((try? Configuration.forDirectory().conflictStyle) ?? .merge) })
+            configuredStyle: { styleOverride ?? Configuration.conflictStyle() })
         let outcome = driver.merge(contents, workers: workers)
         timer.mark("merge")
         outcome.warnings.forEach(report)

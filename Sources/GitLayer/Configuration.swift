@@ -30,6 +30,13 @@ public final class Configuration: @unchecked Sendable {
         return Configuration(git: git, pointer: snapshot!)
     }
 
+    /// `merge.conflictStyle` as git would use it in `directory`: from git's
+    /// files (``ConfigurationFiles``) when they decide it, which loads no
+    /// libgit2, else through libgit2.
+    public static func conflictStyle(in directory: String? = nil) -> ConflictMarkers.Style {
+        ConfigurationFiles(directory: directory).conflictStyle ?? ((try? forDirectory(directory ?? ".").conflictStyle) ?? .merge)
+    }
+
     /// The value of `name` (`merge.conflictStyle`), or nil if unset.
     public func string(_ name: String) -> String? {
         var buffer = git_buf()

@@ -185,8 +185,6 @@ public func makeDirectories(forFile path: String) throws(FileError) {
     }
 }
 
-/// Removes a file; true if it was there.
-@discardableResult
 /// Lets everyone who may read `path` run it (`chmod a+x`, within the read bits).
 public func makeExecutable(_ path: String) throws(FileError) {
     var info = stat()
@@ -195,6 +193,8 @@ public func makeExecutable(_ path: String) throws(FileError) {
     guard chmod(path, mode) == 0 else { throw FileError(path: path, reason: systemError()) }
 }
 
+/// Removes a file; true if it was there.
+@discardableResult
 public func removeFile(_ path: String) -> Bool {
     unlink(path) == 0
 }

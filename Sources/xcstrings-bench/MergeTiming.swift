@@ -41,25 +41,38 @@ enum MergeTiming {
         }
     }
 
-    /// `mergecorpus TOOL RUNS CORPUS`: every corpus merge, medians per case; the sum and the cases of 1 MB or more.
+    /// `mergecorpus TOOL RUNS CORPUS`: every corpus merge, medians per case:
+    /// the distribution of the per-case ratios (what a user meets: most
+    /// merges are of small files), the sum, and the cases of 1 MB or more.
     static func corpus(_ arguments: [String]) {
         let tool = arguments[0], runs = Int(arguments[1])!, corpus = arguments[2]
         let rows = try! Corpus.table("merges.tsv", in: URL(fileURLWithPath: corpus))
         var totalOurs = 0.0, totalGit = 0.0
-        var large: [(String, Double, Double)] = []
+        var cases: [(name: String, bytes: Int, ours: Double, git: Double)] = []
         for row in rows {
             let blob = { (name: String) in corpus + "/blobs/" + row[name]! }
             let item = Case(name: row["case_id"]!, base: blob("base"), ours: blob("ours"), theirs: blob("theirs"))
             let (ours, git) = time(item, tool: tool, runs: runs)
             totalOurs += ours
             totalGit += git
-            if Int(row["bytes_result"]!)! >= 1_000_000 { large.append((item.name, ours, git)) }
+            cases.append((item.name, Int(row["bytes_result"]!)!, ours, git))
         }
-        print(String(format: "all %d corpus merges: driver %.2f s, git merge-file %.2f s, ratio %.2f", rows.count, totalOurs, totalGit, totalOurs / totalGit))
-        for (name, ours, git) in large {
-            print(String(format: "  %@ (1 MB or more): driver %.1f ms, git merge-file %.1f ms, ratio %.2f", name, ours * 1000, git * 1000, ours / git))
+        print(String(format: "all %d corpus merges: driver %.2f s, git merge-file %.2f s, summed ratio %.2f", rows.count, totalOurs, totalGit, totalOurs / totalGit))
+        let ratios = cases.map { $0.ours / $0.git }.sorted()
+        let slower = cases.filter { $0.ours > $0.git }
+        print(String(format: "  per case: median ratio %.2f, 90th percentile %.2f, worst %.2f; %d of %d slower than git merge-file",
+                     median(ratios), ratios[ratios.count * 9 / 10], ratios.last!, slower.count, cases.count))
+        for (label, range) in [("under 10 KB", 0..<10_000), ("10-100 KB", 10_000..<100_000), ("100 KB-1 MB", 100_000..<1_000_000)] {
+            let bucket = cases.filter { range.contains($0.bytes) }
+            guard !bucket.isEmpty else { continue }
+            print(String(format: "  %@ (%d cases): median driver %.2f ms, git merge-file %.2f ms, median ratio %.2f", label as NSString, bucket.count,
+                         median(bucket.map { $0.ours }) * 1000, median(bucket.map { $0.git }) * 1000, median(bucket.map { $0.ours / $0.git })))
         }
-        let ratios = large.map { $0.1 / $0.2 }
-        if !ratios.isEmpty { print(String(format: "  median ratio over the cases of 1 MB or more: %.2f", median(ratios))) }
+        for item in cases where item.bytes >= 1_000_000 {
+            print(String(format: "  %@ (1 MB or more): driver %.1f ms, git merge-file %.1f ms, ratio %.2f", item.name as NSString, item.ours * 1000, item.git * 1000, item.ours / item.git))
+        }
+        for item in slower.sorted(by: { $0.ours / $0.git > $1.ours / $1.git }).prefix(5) {
+            print(String(format: "  slower: %@ (%d bytes) driver %.2f ms, git merge-file %.2f ms, ratio %.2f", item.name as NSString, item.bytes, item.ours * 1000, item.git * 1000, item.ours / item.git))
+        }
     }
 }

@@ -17,6 +17,17 @@ struct PluralRulesTests {
         #expect(PluralRules.source == PluralRulesGenerator.provenance)
     }
 
+    @Test("every row of the table is found by its tag (the search needs it sorted)")
+    func everyRowFound() {
+        #expect(PluralRules.table.map { $0.tag } == PluralRules.table.map { $0.tag }.sorted())
+        for row in PluralRules.table {
+            let forms = PluralRules.forms(row.tag)
+            #expect(forms?.categories.rawValue == row.categories, "\(row.tag)")
+        }
+        #expect(PluralRules.forms("xx") == nil)
+        #expect(PluralRules.forms("") == nil)
+    }
+
     @Test("languages as CLDR has them", arguments: [
         ("ru", "one, few, many, other", "one, few, many, other"),
         ("uk", "one, few, many, other", "one, few, many, other"),

@@ -143,8 +143,8 @@ struct GitMergeEndToEndTests {
         #expect(try repository.bytes(Self.path) == Self.expected.xcodeLayout())
     }
 
-    @Test("a true conflict stops git with one small hunk in the file")
-    func trueConflict() throws {
+    /// Branch `other` and main, each with its own German for "Cancel"; main checked out.
+    static func conflictingBranches() throws -> TemporaryDirectory {
         let repository = try Self.repository()
         try CLI.git(["checkout", "-q", "-b", "other"], in: repository.url)
         var theirs = Self.translator
@@ -166,6 +166,12 @@ struct GitMergeEndToEndTests {
         strings["Cancel"] = cancel
         ours["strings"] = strings
         try Self.commit(repository, ours, "Ours")
+        return repository
+    }
+
+    @Test("a true conflict stops git with one small hunk in the file")
+    func trueConflict() throws {
+        let repository = try Self.conflictingBranches()
         let result = try CLI.git(["merge", "-q", "-m", "merge", "other"], in: repository.url)
         #expect(result.status != 0)
         #expect(result.stderr.contains("1 conflict: \"Cancel\" de"))
@@ -176,6 +182,16 @@ struct GitMergeEndToEndTests {
         // Everything else is merged already: Japanese from theirs, the new keys from ours.
         #expect(text.contains("キャンセル") && text.contains("\"Delete All\""))
         #expect(try CLI.git(["diff", "--name-only", "--diff-filter=U"], in: repository.url).stdout == Self.path + "\n")
+    }
+
+    @Test("git -c merge.conflictStyle=diff3 merge: the hunk has git's base section, as git's own merge would")
+    func conflictStyleFromCommandLine() throws {
+        let repository = try Self.conflictingBranches()
+        let result = try CLI.git(["-c", "merge.conflictStyle=diff3", "merge", "-q", "-m", "merge", "other"], in: repository.url)
+        #expect(result.status != 0)
+        let text = try repository.read(Self.path)
+        #expect(text.contains("<<<<<<< ours\n            \"value\" : \"Abbruch\"\n||||||| base\n            \"value\" : \"Abbrechen\"\n"
+                              + "=======\n            \"value\" : \"Verwerfen\"\n>>>>>>> theirs\n"))
     }
 
     @Test("install works from a subdirectory, is idempotent, and uninstall removes exactly what it added")

@@ -1,0 +1,217 @@
+import PlatformLayer
+import SemanticDiff
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// git's configuration read from its files as git reads them, without
+/// libgit2, for the one setting a merge with conflicts needs
+/// (`merge.conflictStyle`): loading libgit2 costs a run more than 10 ms (it
+/// parses every CA certificate at start), several times a small merge.
+///
+/// The files are git's, in git's order, the last value winning: the
+/// system file (`GIT_CONFIG_SYSTEM`, `/etc/gitconfig`, none with
+/// `GIT_CONFIG_NOSYSTEM`), the global ones (`GIT_CONFIG_GLOBAL`, else
+/// `$XDG_CONFIG_HOME/git/config` then `~/.gitconfig`), the repository's
+/// (`$GIT_DIR`, or the `.git` found from the directory up; the common
+/// directory of a linked worktree) and its `config.worktree` when
+/// `extensions.worktreeConfig` is on, then `GIT_CONFIG_COUNT`'s pairs and
+/// `GIT_CONFIG_PARAMETERS` (what `git -c` passes to the driver, which
+/// libgit2 never reads). A file that includes others (`include`,
+/// `includeIf`) or that git would refuse leaves the answer undecided.
+public struct ConfigurationFiles {
+    /// What a lookup found.
+    public enum Lookup: Equatable, Sendable {
+        /// The value git would use; nil when the setting is unset.
+        case value(String?)
+        /// Not decided here (an include, a line git would refuse): ask git.
+        case undecided
+    }
+
+    /// The environment, by name (the process's in use, a table in tests).
+    var environment: (String) -> String?
+    /// Where git would run: the repository is found from here.
+    var directory: String
+
+    public init(directory: String? = nil, environment: @escaping (String) -> String? = ProcessEnvironment.value) {
+        self.environment = environment
+        self.directory = directory ?? ConfigurationFiles.currentDirectory()
+    }
+
+    /// The value of `section.key` (`merge.conflictStyle`; no subsection),
+    /// compared as git does, without regard to case.
+    public func value(_ name: String) -> Lookup {
+        guard let dot = name.firstIndex(of: ".") else { return .value(nil) }
+        let section = name[..<dot].lowercased(), key = name[name.index(after: dot)...].lowercased()
+        var found: String?
+        for path in files() {
+            guard let text = try? Files.read(path) else { continue }
+            switch ConfigurationText(text).value(section: section, key: key) {
+            case .undecided: return .undecided
+            case .value(let value): if let value { found = value }
+            }
+        }
+        switch fromEnvironment(section: section, key: key) {
+        case .undecided: return .undecided
+        case .value(let value): if let value { found = value }
+        }
+        return .value(found)
+    }
+
+    /// `merge.conflictStyle` as marker style (`merge` when unset or not a
+    /// style); nil when undecided here.
+    public var conflictStyle: ConflictMarkers.Style? {
+        guard case .value(let value) = value("merge.conflictStyle") else { return nil }
+        return ConflictMarkers.Style(rawValue: value?.lowercased() ?? "merge") ?? .merge
+    }
+
+    /// The files git reads, in its order (those missing are skipped by the reader).
+    func files() -> [String] {
+        var paths: [String] = []
+        if !Self.isTrue(environment("GIT_CONFIG_NOSYSTEM")) {
+            paths.append(nonEmpty(environment("GIT_CONFIG_SYSTEM")) ?? "/etc/gitconfig")
+        }
+        if let global = nonEmpty(environment("GIT_CONFIG_GLOBAL")) {
+            paths.append(global)
+        } else {
+            let home = nonEmpty(environment("HOME"))
+            if let xdg = nonEmpty(environment("XDG_CONFIG_HOME")) {
+                paths.append(xdg + "/git/config")
+            } else if let home {
+                paths.append(home + "/.config/git/config")
+            }
+            if let home { paths.append(home + "/.gitconfig") }
+        }
+        if let repository = repositoryDirectories() {
+            paths.append(repository.common + "/config")
+            if let text = try? Files.read(repository.common + "/config"),
+               case .value(let value) = ConfigurationText(text).value(section: "extensions", key: "worktreeconfig", bare: "true"),
+               Self.isTrue(value) {
+                paths.append(repository.gitDirectory + "/config.worktree")
+            }
+        }
+        return paths
+    }
+
+    /// The repository's git directory and common directory (they differ in a linked worktree).
+    func repositoryDirectories() -> (gitDirectory: String, common: String)? {
+        var gitDirectory: String?
+        if let explicit = nonEmpty(environment("GIT_DIR")) {
+            gitDirectory = explicit.hasPrefix("/") ? explicit : directory + "/" + explicit
+        } else {
+            var candidate = directory
+            while gitDirectory == nil {
+                let dotGit = candidate + "/.git"
+                if Files.isDirectory(dotGit) {
+                    gitDirectory = dotGit
+                } else if let text = try? Files.read(dotGit), let line = String(validating: text, as: UTF8.self),
+                          line.hasPrefix("gitdir:") {
+                    let target = line.dropFirst("gitdir:".count).trimmingWhitespace()
+                    gitDirectory = target.hasPrefix("/") ? target : candidate + "/" + target
+                } else {
+                    guard let slash = candidate.lastIndex(of: "/"), candidate != "/" else { return nil }
+                    candidate = slash == candidate.startIndex ? "/" : String(candidate[..<slash])
+                    if candidate == "/" && Files.isDirectory("/.git") { gitDirectory = "/.git" }
+                    if candidate == "/" && gitDirectory == nil { return nil }
+                }
+            }
+        }
+        guard let gitDirectory else { return nil }
+        var common = gitDirectory
+        if let text = try? Files.read(gitDirectory + "/commondir"), let line = String(validating: text, as: UTF8.self) {
+            let target = line.trimmingWhitespace()
+            if !target.isEmpty { common = target.hasPrefix("/") ? target : gitDirectory + "/" + target }
+        }
+        return (gitDirectory, common)
+    }
+
+    /// `GIT_CONFIG_COUNT`'s pairs, then `GIT_CONFIG_PARAMETERS`.
+    func fromEnvironment(section: String, key: String) -> Lookup {
+        let wanted = section + "." + key
+        var found: String?
+        if let countText = nonEmpty(environment("GIT_CONFIG_COUNT")) {
+            guard let count = Int(countText), count >= 0 else { return .undecided }
+            for index in 0..<count {
+                guard let name = environment("GIT_CONFIG_KEY_\(index)"), let value = environment("GIT_CONFIG_VALUE_\(index)") else {
+                    return .undecided
+                }
+                if name.lowercased() == wanted { found = value }
+            }
+        }
+        if let parameters = nonEmpty(environment("GIT_CONFIG_PARAMETERS")) {
+            guard let pairs = Self.parameters(parameters) else { return .undecided }
+            for (name, value) in pairs where name.lowercased() == wanted { found = value ?? "true" }
+        }
+        return .value(found)
+    }
+
+    /// `GIT_CONFIG_PARAMETERS` as git writes it (`sq_quote`): shell
+    /// single-quoted items separated by spaces, `'name'='value'` (or `'name=value'`, the older
+    /// form); nil when it is not that.
+    static func parameters(_ text: String) -> [(String, String?)]? {
+        var items: [(String, String?)] = []
+        var bytes = Array(text.utf8)[...]
+        func quoted() -> String? {
+            var result: [UInt8] = []
+            while true {
+                guard bytes.first == UInt8(ascii: "'") else { return nil }
+                bytes.removeFirst()
+                guard let end = bytes.firstIndex(of: UInt8(ascii: "'")) else { return nil }
+                result += bytes[..<end]
+                bytes = bytes[(end + 1)...]
+                // 'it'\''s', 'wow'\!'': a quote or `!` written outside the quotes, which reopen.
+                guard bytes.first == UInt8(ascii: "\\") else { return String(decoding: result, as: UTF8.self) }
+                let rest = bytes.dropFirst()
+                guard let escaped = rest.first, escaped == UInt8(ascii: "'") || escaped == UInt8(ascii: "!"),
+                      rest.dropFirst().first == UInt8(ascii: "'") else { return nil }
+                result.append(escaped)
+                bytes = rest.dropFirst()
+            }
+        }
+        while true {
+            while bytes.first == UInt8(ascii: " ") { bytes.removeFirst() }
+            if bytes.isEmpty { return items }
+            guard let first = quoted() else { return nil }
+            if bytes.first == UInt8(ascii: "=") {
+                bytes.removeFirst()
+                if bytes.first == UInt8(ascii: "'") {
+                    guard let value = quoted() else { return nil }
+                    items.append((first, value))
+                } else {
+                    items.append((first, ""))
+                }
+            } else if let equals = first.firstIndex(of: "=") {
+                items.append((String(first[..<equals]), String(first[first.index(after: equals)...])))
+            } else {
+                items.append((first, nil))
+            }
+            guard bytes.isEmpty || bytes.first == UInt8(ascii: " ") else { return nil }
+        }
+    }
+
+    /// git's booleans: true, yes, on, 1 (and any other non-zero number).
+    static func isTrue(_ value: String?) -> Bool {
+        guard let value = value?.lowercased() else { return false }
+        if ["true", "yes", "on"].contains(value) { return true }
+        return Int(value).map { $0 != 0 } ?? false
+    }
+
+    private func nonEmpty(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }
+
+    static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension StringProtocol {
+    fileprivate func trimmingWhitespace() -> String {
+        var text = String(String.UnicodeScalarView(unicodeScalars.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }))
+        while let last = text.last, last == " " || last == "\t" || last == "\n" || last == "\r" { text.removeLast() }
+        return text
+    }
+}
