@@ -30,11 +30,18 @@ public final class Configuration: @unchecked Sendable {
         return Configuration(git: git, pointer: snapshot!)
     }
 
-    /// `merge.conflictStyle` as git would use it in `directory`: from git's
-    /// files (``ConfigurationFiles``) when they decide it, which loads no
-    /// libgit2, else through libgit2.
-    public static func conflictStyle(in directory: String? = nil) -> ConflictMarkers.Style {
-        ConfigurationFiles(directory: directory).conflictStyle ?? ((try? forDirectory(directory ?? ".").conflictStyle) ?? .merge)
+    /// `merge.conflictStyle` as git would use it here: from git's files
+    /// (``ConfigurationFiles``) when they decide it, which costs no process
+    /// and loads no libgit2; else as `git config` says (includes,
+    /// `includeIf`, `include.path` given with `git -c`); through libgit2
+    /// only when git cannot be run.
+    public static func conflictStyle() -> ConflictMarkers.Style {
+        if let style = ConfigurationFiles().conflictStyle { return style }
+        if let answer = Subprocess.run(["git", "config", "--get", "merge.conflictStyle"]) {
+            let value = answer.output.hasSuffix("\n") ? String(answer.output.dropLast()) : answer.output
+            return answer.status == 0 ? ConflictMarkers.Style(gitName: value) : .merge
+        }
+        return (try? forDirectory().conflictStyle) ?? .merge
     }
 
     /// The value of `name` (`merge.conflictStyle`), or nil if unset.
@@ -47,7 +54,7 @@ public final class Configuration: @unchecked Sendable {
 
     /// `merge.conflictStyle` as marker style: merge (the default), diff3 or zdiff3.
     public var conflictStyle: ConflictMarkers.Style {
-        ConflictMarkers.Style(rawValue: string("merge.conflictStyle")?.lowercased() ?? "merge") ?? .merge
+        ConflictMarkers.Style(gitName: string("merge.conflictStyle") ?? "merge")
     }
 }
 
@@ -94,5 +101,14 @@ extension Configuration {
         if status == GIT_ENOTFOUND.rawValue { return false }
         try git.check(status, "cannot remove \(name)")
         return true
+    }
+}
+
+extension ConflictMarkers.Style {
+    /// A style as git names it in `merge.conflictStyle`: `merge`, `diff3`,
+    /// `zdiff3`, compared as git compares them (with case); anything else,
+    /// which git refuses, as `merge`.
+    public init(gitName: String) {
+        self = ConflictMarkers.Style(rawValue: gitName) ?? .merge
     }
 }

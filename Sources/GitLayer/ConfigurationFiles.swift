@@ -65,17 +65,19 @@ public struct ConfigurationFiles {
     /// style); nil when undecided here.
     public var conflictStyle: ConflictMarkers.Style? {
         guard case .value(let value) = value("merge.conflictStyle") else { return nil }
-        return ConflictMarkers.Style(rawValue: value?.lowercased() ?? "merge") ?? .merge
+        return ConflictMarkers.Style(gitName: value ?? "merge")
     }
 
     /// The files git reads, in its order (those missing are skipped by the reader).
     func files() -> [String] {
         var paths: [String] = []
+        // GIT_CONFIG_SYSTEM and GIT_CONFIG_GLOBAL set but empty: no such file, as in git.
         if !Self.isTrue(environment("GIT_CONFIG_NOSYSTEM")) {
-            paths.append(nonEmpty(environment("GIT_CONFIG_SYSTEM")) ?? "/etc/gitconfig")
+            let system = environment("GIT_CONFIG_SYSTEM") ?? "/etc/gitconfig"
+            if !system.isEmpty { paths.append(system) }
         }
-        if let global = nonEmpty(environment("GIT_CONFIG_GLOBAL")) {
-            paths.append(global)
+        if let global = environment("GIT_CONFIG_GLOBAL") {
+            if !global.isEmpty { paths.append(global) }
         } else {
             let home = nonEmpty(environment("HOME"))
             if let xdg = nonEmpty(environment("XDG_CONFIG_HOME")) {
@@ -133,17 +135,25 @@ public struct ConfigurationFiles {
         let wanted = section + "." + key
         var found: String?
         if let countText = nonEmpty(environment("GIT_CONFIG_COUNT")) {
-            guard let count = Int(countText), count >= 0 else { return .undecided }
+            guard let count = Self.integer(countText), count >= 0 else { return .undecided }
             for index in 0..<count {
                 guard let name = environment("GIT_CONFIG_KEY_\(index)"), let value = environment("GIT_CONFIG_VALUE_\(index)") else {
                     return .undecided
                 }
                 if name.lowercased() == wanted { found = value }
+                if name.lowercased() == "include.path" || name.lowercased().hasPrefix("includeif.") { return .undecided }
             }
         }
         if let parameters = nonEmpty(environment("GIT_CONFIG_PARAMETERS")) {
             guard let pairs = Self.parameters(parameters) else { return .undecided }
-            for (name, value) in pairs where name.lowercased() == wanted { found = value ?? "true" }
+            for (name, value) in pairs {
+                let name = name.lowercased()
+                if name == "include.path" || name.hasPrefix("includeif.") { return .undecided }
+                if name == wanted {
+                    guard let value else { return .undecided }
+                    found = value
+                }
+            }
         }
         return .value(found)
     }
@@ -171,8 +181,11 @@ public struct ConfigurationFiles {
                 bytes = rest.dropFirst()
             }
         }
+        func isSpace(_ byte: UInt8?) -> Bool {
+            byte.map { $0 == UInt8(ascii: " ") || ($0 >= 9 && $0 <= 13) } ?? false
+        }
         while true {
-            while bytes.first == UInt8(ascii: " ") { bytes.removeFirst() }
+            while isSpace(bytes.first) { bytes.removeFirst() }
             if bytes.isEmpty { return items }
             guard let first = quoted() else { return nil }
             if bytes.first == UInt8(ascii: "=") {
@@ -188,15 +201,34 @@ public struct ConfigurationFiles {
             } else {
                 items.append((first, nil))
             }
-            guard bytes.isEmpty || bytes.first == UInt8(ascii: " ") else { return nil }
+            guard bytes.isEmpty || isSpace(bytes.first) else { return nil }
         }
     }
 
-    /// git's booleans: true, yes, on, 1 (and any other non-zero number).
+    /// git's booleans: true, yes, on, or a non-zero number as git reads one.
     static func isTrue(_ value: String?) -> Bool {
         guard let value = value?.lowercased() else { return false }
         if ["true", "yes", "on"].contains(value) { return true }
-        return Int(value).map { $0 != 0 } ?? false
+        return integer(value).map { $0 != 0 } ?? false
+    }
+
+    /// A number as git reads one (`git_parse_signed`): `strtol` in base 0
+    /// (`0x1`, `010`, leading blanks), then an optional `k`, `m` or `g`.
+    static func integer(_ text: String) -> Int? {
+        text.withCString { start -> Int? in
+            var end: UnsafeMutablePointer<CChar>?
+            errno = 0
+            let value = strtol(start, &end, 0)
+            guard errno == 0, let end, end != UnsafeMutablePointer(mutating: start) else { return nil }
+            let rest = String(cString: end).lowercased()
+            switch rest {
+            case "": return value
+            case "k": return value.multipliedReportingOverflow(by: 1 << 10).overflow ? nil : value << 10
+            case "m": return value.multipliedReportingOverflow(by: 1 << 20).overflow ? nil : value << 20
+            case "g": return value.multipliedReportingOverflow(by: 1 << 30).overflow ? nil : value << 30
+            default: return nil
+            }
+        }
     }
 
     private func nonEmpty(_ value: String?) -> String? { value?.isEmpty == false ? value : nil }

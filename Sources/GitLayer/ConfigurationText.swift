@@ -43,7 +43,8 @@ struct ConfigurationText {
                 if section == "include" || section == "includeif" { return .undecided }
                 if section == wantedSection && subsection == nil && key == wantedKey {
                     guard let value = value ?? bare else { return .undecided }
-                    found = value
+                    // git keeps the value as a C string: it ends at a NUL.
+                    found = String(value.prefix { $0 != "\0" })
                 }
             }
         }

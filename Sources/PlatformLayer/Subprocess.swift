@@ -5,11 +5,18 @@ import Glibc
 import Darwin
 #endif
 
-/// Running a helper program and reading what it prints (only `git
-/// --version`, at install time: every repository access goes through libgit2).
+/// Running a helper program and reading what it prints: `git --version` at
+/// install time, and `git config` for a setting git's files leave to git.
 public enum Subprocess {
     /// The standard output of `arguments`, or nil if it could not run or failed.
     public static func output(_ arguments: [String]) -> String? {
+        guard let result = run(arguments), result.status == 0 else { return nil }
+        return result.output
+    }
+
+    /// The exit status and standard output of `arguments` (found on `PATH`),
+    /// or nil if it could not be started or did not exit.
+    public static func run(_ arguments: [String]) -> (status: Int32, output: String)? {
         guard let pipe = ChildProcess.pipe() else { return nil }
         let started = ChildProcess.spawn(arguments, searchingPath: true, output: pipe.write)
         close(pipe.write)
@@ -26,8 +33,11 @@ public enum Subprocess {
         }
         close(pipe.read)
         var exitStatus: Int32 = 0
-        waitpid(pid, &exitStatus, 0)
-        guard exitStatus == 0 else { return nil }
-        return String(decoding: output, as: UTF8.self)
+        while waitpid(pid, &exitStatus, 0) < 0 {
+            guard errno == EINTR else { return nil }
+        }
+        // Exited normally: the status is in the second byte.
+        guard exitStatus & 0x7F == 0 else { return nil }
+        return ((exitStatus >> 8) & 0xFF, String(decoding: output, as: UTF8.self))
     }
 }

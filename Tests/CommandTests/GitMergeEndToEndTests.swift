@@ -194,6 +194,17 @@ struct GitMergeEndToEndTests {
                               + "=======\n            \"value\" : \"Verwerfen\"\n>>>>>>> theirs\n"))
     }
 
+    @Test("an includeIf in the global configuration: the style is the one git finds, git -c included")
+    func conflictStyleWithIncludes() throws {
+        let repository = try Self.conflictingBranches()
+        // CLI runs git with HOME at the repository's top, so this is the global file.
+        try repository.write("style.gitconfig", "[merge]\n\tconflictStyle = merge\n")
+        try repository.write(".gitconfig", "[includeIf \"gitdir:/\"]\n\tpath = \(repository.path("style.gitconfig"))\n")
+        let result = try CLI.git(["-c", "merge.conflictStyle=diff3", "merge", "-q", "-m", "merge", "other"], in: repository.url)
+        #expect(result.status != 0)
+        #expect(try repository.read(Self.path).contains("||||||| base\n            \"value\" : \"Abbrechen\"\n=======\n"))
+    }
+
     @Test("install works from a subdirectory, is idempotent, and uninstall removes exactly what it added")
     func installUninstall() throws {
         let directory = try TemporaryDirectory()

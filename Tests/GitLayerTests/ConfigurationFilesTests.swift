@@ -93,6 +93,30 @@ struct ConfigurationFilesTests {
         #expect(try both(fixture, counted) == ("merge", .value("merge")))
     }
 
+    @Test("what git reads differently from the obvious: empty GIT_CONFIG_GLOBAL and _SYSTEM, a NUL in a value, numbers as strtol reads them, any blank between parameters, includes given with -c")
+    func gitsOwnReadings() throws {
+        let fixture = try TestRepository()
+        try fixture.directory.write(".gitconfig", "[merge]\n\tconflictStyle = diff3\n")
+        #expect(try both(fixture, ["GIT_CONFIG_GLOBAL": ""]) == (nil, .value(nil)))
+        let system = fixture.directory.path("system.gitconfig")
+        try fixture.directory.write("system.gitconfig", "[merge]\n\tconflictStyle = zdiff3\n")
+        try fixture.directory.write(".gitconfig", "")
+        for (setting, expected) in [("0x1", nil), ("1k", nil), (" 1", nil), ("0", "zdiff3"), ("", "zdiff3")] as [(String, String?)] {
+            #expect(try both(fixture, ["GIT_CONFIG_SYSTEM": system, "GIT_CONFIG_NOSYSTEM": setting]) == (expected, .value(expected)), "NOSYSTEM=\(setting)")
+        }
+        #expect(try both(fixture, ["GIT_CONFIG_SYSTEM": "", "GIT_CONFIG_NOSYSTEM": "0"]) == (nil, .value(nil)))
+        try fixture.directory.write(".gitconfig", Array("[merge]\n\tconflictStyle = diff3\u{0}junk\n".utf8))
+        #expect(try both(fixture) == ("diff3", .value("diff3")))
+        let separated = "'a.b'='c'\t'merge.conflictStyle'='zdiff3'\n"
+        #expect(try both(fixture, ["GIT_CONFIG_PARAMETERS": separated]) == ("zdiff3", .value("zdiff3")))
+        #expect(try both(fixture, ["GIT_CONFIG_COUNT": " 1", "GIT_CONFIG_KEY_0": "merge.conflictStyle", "GIT_CONFIG_VALUE_0": "merge"])
+                == ("merge", .value("merge")))
+        let included = fixture.directory.path("included.gitconfig")
+        try fixture.directory.write("included.gitconfig", "[merge]\n\tconflictStyle = zdiff3\n")
+        #expect(try both(fixture, ["GIT_CONFIG_PARAMETERS": "'include.path'='\(included)'"]) == ("zdiff3", .undecided))
+        #expect(ConfigurationFiles.integer("0x10") == 16 && ConfigurationFiles.integer("2m") == 2 << 20 && ConfigurationFiles.integer("1x") == nil)
+    }
+
     @Test("a linked worktree reads the common directory's config, and its own config.worktree when enabled")
     func worktree() throws {
         let fixture = try TestRepository()
