@@ -70,6 +70,32 @@ struct KeyCollationTests {
         #expect(outcome.fastShare > 0.9, "the fast path decided only \(outcome.fastShare) of the ASCII pairs")
     }
 
+    @Test("on 100,000 keys with accents typed as combining marks, every answer of the fast path is Foundation's, and most pairs are decided")
+    func combiningMarkKeys() {
+        var random = SplitMix64(seed: 77)
+        let letters = Array("aeioucnstAEIOU -'.=<>/")
+        let marks: [Character] = ["\u{300}", "\u{301}", "\u{302}", "\u{303}", "\u{308}", "\u{30A}", "\u{327}", "\u{338}", "\u{34F}", "\u{362}"]
+        var keys = Set<String>()
+        while keys.count < 100_000 {
+            var key = ""
+            if random.below(50) == 0 { key.append(marks[random.below(marks.count)]) }
+            for _ in 0..<(3 + random.below(7)) {
+                key.append(letters[random.below(letters.count)])
+                if random.below(3) == 0 { key.append(marks[random.below(marks.count)]) }
+            }
+            keys.insert(key)
+        }
+        let outcome = KeyCollationTests.checkAgainstFoundation(Array(keys), randomPairs: 200_000, seed: 8)
+        #expect(outcome.disagreements.isEmpty, "\(outcome.disagreements.prefix(10))")
+        var decided = 0
+        let list = Array(keys)
+        for _ in 0..<10_000 {
+            var a = list[random.below(list.count)], b = list[random.below(list.count)]
+            if a.withUTF8({ a in b.withUTF8 { b in KeyCollation.fastCompare(a, b) } }) != nil { decided += 1 }
+        }
+        #expect(decided > 9_000, "the fast path decided only \(decided) of 10,000 pairs of marked keys")
+    }
+
     @Test("on every key, language code and field name of the corpus, every answer of the fast path is Foundation's",
           .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
     func corpusKeys() throws {

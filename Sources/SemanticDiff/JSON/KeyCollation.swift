@@ -53,9 +53,15 @@ public enum KeyCollation {
     /// Whether `a` sorts before `b`.
     public static func precedes(_ a: String, _ b: String) -> Bool { compare(a, b) < 0 }
 
-    /// The answer when it follows from the walk and the ASCII table alone,
-    /// else nil.
+    /// The answer when it follows from the walk and the tables alone, else nil.
     public static func fastCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        if let decided = walkCompare(a, b) { return decided }
+        return markedPrimaryCompare(a, b)
+    }
+
+    /// The answer when it follows from Foundation's walk and the ASCII
+    /// table alone, else nil.
+    static func walkCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
         let countA = a.count, countB = b.count
         var i = 0, j = 0
         while i < countA && j < countB {
@@ -154,6 +160,45 @@ public enum KeyCollation {
         if i < countA { return 1 }
         if j < countB { return -1 }
         return nil
+    }
+
+    /// ICU's first level for keys of ASCII letters and punctuation with
+    /// combining diacritical marks (U+0300–U+0362, `cafe\u{301}`, accents
+    /// typed decomposed): the marks weigh nothing there, so the first
+    /// difference between the remaining characters decides. Nil without a
+    /// mark, with a digit, another character, or no difference before one
+    /// key runs out (the marks then decide, at ICU's second level: Foundation).
+    static func markedPrimaryCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard hasMark(a) || hasMark(b) else { return nil }
+        let countA = a.count, countB = b.count
+        var i = 0, j = 0
+        while true {
+            while i + 1 < countA && isMark(a[i], a[i + 1]) { i += 2 }
+            while j + 1 < countB && isMark(b[j], b[j + 1]) { j += 2 }
+            guard i < countA && j < countB else { return nil }
+            let x = a[i], y = b[j]
+            guard x < 0x80, y < 0x80, x &- UInt8(ascii: "0") >= 10, y &- UInt8(ascii: "0") >= 10 else { return nil }
+            let rankX = asciiRank[Int(x)], rankY = asciiRank[Int(y)]
+            guard rankX != 0, rankY != 0 else { return nil }
+            if rankX != rankY { return rankX < rankY ? -1 : 1 }
+            i += 1
+            j += 1
+        }
+    }
+
+    /// Whether the two bytes encode a combining mark of U+0300–U+0362
+    /// (UTF-8 CC 80 … CD A2).
+    @inline(__always) static func isMark(_ lead: UInt8, _ next: UInt8) -> Bool {
+        (lead == 0xCC && next &- 0x80 < 0x40) || (lead == 0xCD && next &- 0x80 <= 0x22)
+    }
+
+    @inline(__always) static func hasMark(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index + 1 < text.count {
+            if isMark(text[index], text[index + 1]) { return true }
+            index += 1
+        }
+        return false
     }
 
     @inline(__always) static func isPrintableASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
