@@ -1,3 +1,4 @@
+import FoundationCollation
 import PlatformLayer
 import TestSupport
 import Foundation
@@ -34,6 +35,37 @@ struct KeyCollationTests {
             #expect(helper(b, a).signum() == Oracle.compare(b, a).signum(), "\(b) \(a)")
         }
         #expect(CollationHelper.shared.failure == nil)
+    }
+
+    @Test("keys in Thai, Hindi, Arabic and precomposed Vietnamese are ordered and checked by the helper in one request each, as Foundation orders them")
+    func helperBatches() {
+        var random = SplitMix64(seed: 12)
+        let scripts: [[Character]] = [
+            (0x0E01...0x0E2E).map { Character(Unicode.Scalar($0)!) } + (0x0E30...0x0E39).map { Character(Unicode.Scalar($0)!) },
+            (0x0905...0x0939).map { Character(Unicode.Scalar($0)!) } + (0x093E...0x094D).map { Character(Unicode.Scalar($0)!) },
+            (0x0621...0x0652).map { Character(Unicode.Scalar($0)!) },
+            Array("aăâeêioôơuưyđ ấầẩẫậếềểễệốồổỗộớờởỡợứừửữựáàảãạ"),
+        ]
+        var keys: [[UInt8]] = []
+        for script in scripts {
+            var seen = Set<String>()
+            while seen.count < 1_000 {
+                seen.insert(String((0..<(3 + random.below(8))).map { _ in script[random.below(script.count)] }))
+            }
+            keys += seen.map { Array($0.utf8) }
+        }
+        let helper = CollationHelper()
+        let order = helper.order(of: keys)
+        #expect(helper.requests == 1)
+        #expect(order == FoundationCollation().order(of: keys))
+        let neighbours = zip(order, order.dropFirst()).map { (a: keys[$0], b: keys[$1]) }
+        let answers = helper.compare(pairs: neighbours + neighbours.map { (a: $0.b, b: $0.a) })
+        #expect(helper.requests == 2)
+        let expected = (neighbours + neighbours.map { (a: $0.b, b: $0.a) }).map { pair in
+            Oracle.compare(String(decoding: pair.a, as: UTF8.self), String(decoding: pair.b, as: UTF8.self)).signum()
+        }
+        #expect(answers == expected)
+        #expect(helper.failure == nil)
     }
 
     @Test("the fast path decides common keys without Foundation")
@@ -94,6 +126,34 @@ struct KeyCollationTests {
             if a.withUTF8({ a in b.withUTF8 { b in KeyCollation.fastCompare(a, b) } }) != nil { decided += 1 }
         }
         #expect(decided > 9_000, "the fast path decided only \(decided) of 10,000 pairs of marked keys")
+    }
+
+    @Test("a marked key equal to the start of another at ICU's first level sorts first, short or long, and is decided without Foundation")
+    func markedPrefixes() {
+        var random = SplitMix64(seed: 5)
+        // DEL weighs nothing at ICU's first level: a key ending there is no shorter.
+        let letters = Array("aeioucnstAEIOU -'.=<>/\u{7F}")
+        let marks: [Character] = ["\u{300}", "\u{301}", "\u{302}", "\u{308}", "\u{327}", "\u{338}", "\u{34F}", "\u{362}"]
+        var disagreements: [String] = [], undecided = 0
+        for round in 0..<50_000 {
+            var key = ""
+            for _ in 0..<(round % 10 == 0 ? 100 + random.below(600) : 2 + random.below(12)) {
+                key.append(letters[random.below(letters.count)])
+                if random.below(3) == 0 { key.append(marks[random.below(marks.count)]) }
+            }
+            // The start of the key, its marks kept or with one more at the end.
+            var start = String(Array(key)[..<random.below(key.count)])
+            if random.below(2) == 0 { start.append(marks[random.below(marks.count)]) }
+            guard let ours = key.withUTF8({ a in start.withUTF8 { b in KeyCollation.fastCompare(a, b) } }) else {
+                undecided += 1
+                continue
+            }
+            if ours.signum() != Oracle.compare(key, start).signum() {
+                disagreements.append("\(key.debugDescription) vs \(start.debugDescription): \(ours)")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+        #expect(undecided < 2_500, "\(undecided) of 50,000 prefix pairs went to Foundation")
     }
 
     @Test("on every key, language code and field name of the corpus, every answer of the fast path is Foundation's",

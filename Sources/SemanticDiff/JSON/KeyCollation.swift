@@ -74,7 +74,10 @@ public enum KeyCollation {
                 continue
             }
             if x != y {
-                if x >= 0x80 || y >= 0x80 { return placeCompare(a, i, b, j) }
+                if x >= 0x80 || y >= 0x80 {
+                    if i == j, let base = markedBase(a, i, b) { return markedPrimaryCompare(a, b, from: base) }
+                    return placeCompare(a, i, b, j)
+                }
                 let rankX = asciiRank[Int(x)], rankY = asciiRank[Int(y)]
                 guard rankX != 0, rankY != 0 else { return nil }
                 // Two printable ASCII characters ICU weighs differently decide at once, unless the
@@ -166,16 +169,26 @@ public enum KeyCollation {
     /// combining diacritical marks (U+0300–U+0362, `cafe\u{301}`, accents
     /// typed decomposed): the marks weigh nothing there, so the first
     /// difference between the remaining characters decides. Nil without a
-    /// mark, with a digit, another character, or no difference before one
-    /// key runs out (the marks then decide, at ICU's second level: Foundation).
-    static func markedPrimaryCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard hasMark(a) || hasMark(b) else { return nil }
+    /// mark, with a digit or another character before a difference; a key
+    /// that runs out first sorts first, and keys equal there are decided by
+    /// their marks (``markedSecondaryCompare(_:_:)``).
+    ///
+    /// `start` is where to begin when the keys' bytes before it are the same
+    /// (``markedBase(_:_:_:)``).
+    static func markedPrimaryCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
+        guard start > 0 || hasMark(a) || hasMark(b) else { return nil }
         let countA = a.count, countB = b.count
-        var i = 0, j = 0
+        var i = start, j = start
         while true {
             while i + 1 < countA && isMark(a[i], a[i + 1]) { i += 2 }
             while j + 1 < countB && isMark(b[j], b[j + 1]) { j += 2 }
-            guard i < countA && j < countB else { return nil }
+            guard i < countA && j < countB else {
+                // One ran out at this level: it sorts first if what the other
+                // has next weighs something there; equal, the marks decide.
+                if i < countA { return a[i] < 0x80 && asciiRank[Int(a[i])] != 0 ? 1 : nil }
+                if j < countB { return b[j] < 0x80 && asciiRank[Int(b[j])] != 0 ? -1 : nil }
+                return markedSecondaryCompare(a, b)
+            }
             let x = a[i], y = b[j]
             guard x < 0x80, y < 0x80, x &- UInt8(ascii: "0") >= 10, y &- UInt8(ascii: "0") >= 10 else { return nil }
             let rankX = asciiRank[Int(x)], rankY = asciiRank[Int(y)]
@@ -184,6 +197,62 @@ public enum KeyCollation {
             i += 1
             j += 1
         }
+    }
+
+    /// ICU's second level for two such keys equal at the first: character by
+    /// character, the marks after each; where one has none and the other
+    /// some, the one without sorts first (a mark weighs more than no mark).
+    /// Nil where both have different marks (their order is ICU's table's),
+    /// a mark stands first, CGJ (U+034F, which weighs nothing at all), or
+    /// nothing differs.
+    static func markedSecondaryCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        func marks(_ text: UnsafeBufferPointer<UInt8>, after index: inout Int) -> Range<Int>? {
+            let start = index
+            while index + 1 < text.count && isMark(text[index], text[index + 1]) {
+                if text[index] == 0xCD && text[index + 1] == 0x8F { return nil }
+                index += 2
+            }
+            return start..<index
+        }
+        var i = 0, j = 0
+        guard let leadingA = marks(a, after: &i), let leadingB = marks(b, after: &j), leadingA.isEmpty, leadingB.isEmpty else { return nil }
+        while i < a.count && j < b.count {
+            // The same first-level character; one outside ASCII (before a
+            // difference, not checked by the first level) is left to Foundation.
+            guard a[i] < 0x80, b[j] < 0x80 else { return nil }
+            i += 1
+            j += 1
+            guard let marksA = marks(a, after: &i), let marksB = marks(b, after: &j) else { return nil }
+            if marksA.isEmpty != marksB.isEmpty { return marksA.isEmpty ? -1 : 1 }
+            guard marksA.count == marksB.count,
+                  zip(marksA, marksB).allSatisfy({ a[$0] == b[$1] }) else { return nil }
+        }
+        return nil
+    }
+
+    /// Where the first difference between two keys, at `index` of both,
+    /// lies in the marks after an ASCII character other than a digit, and
+    /// the bytes before are the same ASCII and marks: that character's
+    /// index, else nil. From there ``markedPrimaryCompare(_:_:from:)`` reads
+    /// on (the same bytes before weigh the same, and no ASCII character
+    /// forms one unit with what follows it in ICU's root collation).
+    @inline(__always)
+    static func markedBase(_ a: UnsafeBufferPointer<UInt8>, _ index: Int, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        for offset in 0..<index where a[offset] != b[offset] { return nil }
+        // The difference may be a mark's second byte, or a mark on one side only.
+        var start = index
+        if start > 0 && a[start] & 0xC0 == 0x80 { start -= 1 }
+        let atMark = (start + 1 < a.count && isMark(a[start], a[start + 1])) || (start + 1 < b.count && isMark(b[start], b[start + 1]))
+        guard atMark else { return nil }
+        while start >= 2 && isMark(a[start - 2], a[start - 1]) { start -= 2 }
+        guard start > 0 else { return nil }
+        let base = a[start - 1]
+        guard base < 0x80, base &- UInt8(ascii: "0") >= 10 else { return nil }
+        var before = 0
+        while before < start - 1 {
+            if a[before] < 0x80 { before += 1 } else if isMark(a[before], a[before + 1]) { before += 2 } else { return nil }
+        }
+        return start - 1
     }
 
     /// Whether the two bytes encode a combining mark of U+0300–U+0362
