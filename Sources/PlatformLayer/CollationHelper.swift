@@ -37,6 +37,16 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
         pthread_mutex_destroy(&lock)
     }
 
+    /// How many requests were sent: one per pair, or per batch of pairs or
+    /// keys to order.
+    public var requests: Int {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return sent
+    }
+
+    private var sent = 0
+
     /// Why the helper could not answer, when an approximate order was used
     /// (`not found next to git-xcstrings or on PATH`, `exited with status 1`…).
     public var failure: String? {
@@ -46,27 +56,100 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
     }
 
     public func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        var request = Request()
+        request.append(length: a.count)
+        request.append(length: b.count)
+        request.bytes += a
+        request.bytes += b
+        guard let answer = exchange(request, answerBytes: 1, comparisons: true) else {
+            return UnicodeScalarOrder().compare(a, b)
+        }
+        return Int(answer[0]) - 1
+    }
+
+    public func compare(pairs: [(a: [UInt8], b: [UInt8])]) -> [Int] {
+        guard !pairs.isEmpty else { return [] }
+        var request = Request()
+        request.append(length: CollationHelper.pairsRequest)
+        request.append(length: pairs.count)
+        for pair in pairs {
+            request.append(length: pair.a.count)
+            request.append(length: pair.b.count)
+            request.bytes += pair.a
+            request.bytes += pair.b
+        }
+        guard let answers = exchange(request, answerBytes: pairs.count, comparisons: true, allowingSeconds: pairs.count / 10_000) else {
+            return UnicodeScalarOrder().compare(pairs: pairs)
+        }
+        return answers.map { Int($0) - 1 }
+    }
+
+    public func order(of keys: [[UInt8]]) -> [Int] {
+        guard keys.count > 1 else { return Array(keys.indices) }
+        var request = Request()
+        request.append(length: CollationHelper.orderRequest)
+        request.append(length: keys.count)
+        for key in keys {
+            request.append(length: key.count)
+            request.bytes += key
+        }
+        guard let answer = exchange(request, answerBytes: 4 * keys.count, comparisons: false, allowingSeconds: keys.count / 2_000) else {
+            return UnicodeScalarOrder().order(of: keys)
+        }
+        var order: [Int] = []
+        order.reserveCapacity(keys.count)
+        var seen = [Bool](repeating: false, count: keys.count)
+        for offset in stride(from: 0, to: answer.count, by: 4) {
+            let index = Int(answer[offset]) | Int(answer[offset + 1]) << 8 | Int(answer[offset + 2]) << 16 | Int(answer[offset + 3]) << 24
+            // Anything but each index once is not an order: a broken helper.
+            guard index < keys.count, !seen[index] else {
+                pthread_mutex_lock(&lock)
+                if problem == nil { problem = "answered an order that is not one" }
+                pthread_mutex_unlock(&lock)
+                return UnicodeScalarOrder().order(of: keys)
+            }
+            seen[index] = true
+            order.append(index)
+        }
+        return order
+    }
+
+    /// The first word of a request for many pairs (then their count, then
+    /// each pair as one request for a pair): no key is 4 GB long.
+    static let pairsRequest = 0xFFFF_FFFF
+    /// The first word of a request for an order (then the count of keys,
+    /// then each key's length and bytes); the answer is the keys' indices.
+    static let orderRequest = 0xFFFF_FFFE
+
+    private struct Request {
+        var bytes: [UInt8] = []
+
+        mutating func append(length: Int) {
+            for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: length >> shift)) }
+        }
+    }
+
+    /// Sends `request` and reads `answerBytes` back (each a comparison: 0, 1
+    /// or 2, with `comparisons`), starting the helper the first time; nil,
+    /// and ``failure`` set, when it cannot answer.
+    private func exchange(_ request: Request, answerBytes: Int, comparisons: Bool, allowingSeconds extra: Int = 0) -> [UInt8]? {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
         if !started {
             started = true
             problem = start()
         }
-        if problem == nil {
-            if let answer = ask(a, b) { return answer }
-            problem = stopped()
+        guard problem == nil else { return nil }
+        sent += 1
+        if let answer = send(request.bytes, answerBytes: answerBytes, timeout: CollationHelper.answerTimeout + extra) {
+            guard comparisons, let bad = answer.first(where: { $0 > 2 }) else { return answer }
+            badAnswer = bad
         }
-        return UnicodeScalarOrder().compare(a, b)
+        problem = stopped()
+        return nil
     }
 
-    private func ask(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
-        var request: [UInt8] = []
-        request.reserveCapacity(8 + a.count + b.count)
-        for length in [a.count, b.count] {
-            for shift in stride(from: 0, to: 32, by: 8) { request.append(UInt8(truncatingIfNeeded: length >> shift)) }
-        }
-        request += a
-        request += b
+    private func send(_ request: [UInt8], answerBytes: Int, timeout: Int) -> [UInt8]? {
         let sent = request.withUnsafeBytes { bytes -> Bool in
             var offset = 0
             while offset < bytes.count {
@@ -78,34 +161,30 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
             return true
         }
         guard sent else { return nil }
-        // A helper that hangs must not hang the command: an answer takes microseconds.
-        var ready = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-        while true {
-            let polled = poll(&ready, 1, Int32(CollationHelper.answerTimeout * 1000))
+        var answer = [UInt8](repeating: 0, count: answerBytes)
+        var filled = 0
+        while filled < answerBytes {
+            // A helper that hangs must not hang the command: an answer takes microseconds.
+            var ready = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, Int32(timeout * 1000))
             if polled < 0 && errno == EINTR { continue }
             guard polled > 0 else {
                 hung = true
                 return nil
             }
-            break
-        }
-        var answer: UInt8 = 0
-        while true {
-            let count = read(output, &answer, 1)
+            let count = answer.withUnsafeMutableBytes { read(output, $0.baseAddress! + filled, answerBytes - filled) }
             if count < 0 && errno == EINTR { continue }
-            guard count == 1, answer <= 2 else {
-                if count == 1 { badAnswer = answer }
-                return nil
-            }
-            return Int(answer) - 1
+            guard count > 0 else { return nil }
+            filled += count
         }
+        return answer
     }
 
     /// An answer that was not 0, 1 or 2.
     private var badAnswer: UInt8?
     /// The helper did not answer in time.
     private var hung = false
-    /// Seconds to wait for one answer.
+    /// Seconds to wait for one answer (more for a batch).
     static let answerTimeout = 10
 
     /// Why the helper stopped answering.

@@ -9,6 +9,19 @@ import Testing
 struct XcodeLayoutTests {
     init() { FoundationOrder.use() }
 
+    @Test("keys Foundation does not order consistently (precomposed Vietnamese) are written once and then kept: formatting the output again changes nothing")
+    func inconsistentOrderSettles() throws {
+        var random = SplitMix64(seed: 3)
+        let letters = Array("aăâeêioôơuưyđ ấầẩẫậếềểễệốồổỗộớờởỡợứừửữựáàảãạ")
+        var keys = Set<String>()
+        while keys.count < 8_000 { keys.insert(String((0..<(3 + random.below(8))).map { _ in letters[random.below(letters.count)] })) }
+        let members = keys.map { "\(String(decoding: JSONString.quoted($0), as: UTF8.self)):{}" }.joined(separator: ",")
+        let once = XcodeLayout.format(try JSONDocument(parsing: Array("{\"strings\":{\(members)}}".utf8)))
+        let document = try JSONDocument(parsing: once)
+        #expect(XcodeLayout.isInLayout(document))
+        #expect(XcodeLayout.format(document) == once)
+    }
+
     @Test("escapes are written exactly as Foundation writes them")
     func escapes() throws {
         var scalars = (0..<0x20).map { String(UnicodeScalar($0)!) }

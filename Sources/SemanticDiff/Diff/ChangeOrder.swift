@@ -16,8 +16,8 @@ public enum ChangeOrder {
             if groups[key] == nil { keys.append(key) }
             groups[key, default: []].append(change)
         }
-        if !zip(keys, keys.dropFirst()).allSatisfy({ KeyCollation.compare($0, $1) <= 0 }) {
-            keys.sort { KeyCollation.compare($0, $1) < 0 }
+        if !KeyCollation.isStrictlyOrdered(keys) {
+            keys = KeyCollation.order(of: keys).map { keys[$0] }
         }
         var result = catalogLevel
         result.reserveCapacity(changes.count)
@@ -97,7 +97,7 @@ public enum ChangeOrder {
     /// `entries` in Xcode's key order (as they are when already in it).
     public static func sorted(_ entries: [Entry]) -> [Entry] {
         let keys = entries.map(\.key)
-        if zip(keys, keys.dropFirst()).allSatisfy({ KeyCollation.compare($0, $1) <= 0 }) { return entries }
-        return zip(keys, entries).sorted { KeyCollation.compare($0.0, $1.0) < 0 }.map(\.1)
+        if KeyCollation.isStrictlyOrdered(keys) { return entries }
+        return KeyCollation.order(of: keys).map { entries[$0] }
     }
 }

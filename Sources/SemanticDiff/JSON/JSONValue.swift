@@ -94,7 +94,7 @@ extension LayoutWriter {
         case .object(var members):
             guard !members.isEmpty else { return writeEmpty(.object, depth: depth) }
             if sortKeys {
-                members.sort { KeyCollation.compare($0.key, $1.key) < 0 }
+                members = KeyCollation.sorted(members, by: \.key)
             }
             output.append(UInt8(ascii: "{"))
             for (position, member) in members.enumerated() {

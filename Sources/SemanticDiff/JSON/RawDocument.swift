@@ -24,13 +24,9 @@ struct RawDocument {
         }
     }
 
-    /// ``KeyCollation`` order of two key nodes.
-    @inline(__always) func compareKeys(_ a: Int, _ b: Int) -> Int {
-        let left = nodes[a], right = nodes[b]
-        if !left.flags.contains(.escaped) && !right.flags.contains(.escaped) {
-            return KeyCollation.compare(content(a), content(b))
-        }
-        return KeyCollation.compare(JSONString.decode(token(a)), JSONString.decode(token(b)))
+    /// The decoded text of a key node.
+    func keyText(_ node: Int) -> [UInt8] {
+        nodes[node].flags.contains(.escaped) ? JSONString.decode(token(node)) : Array(content(node))
     }
 }
 

@@ -93,16 +93,23 @@ struct KeyOrder {
         }
         var own = true
         var previousKey: Int?
+        // Pairs only Foundation can order, asked of it at once at the end.
+        var undecided: [(a: [UInt8], b: [UInt8])] = []
         for (key, value) in raw.members(of: container, includingShadowed: true) {
             if bits[value - first] & subtreeSorted == 0 { childrenSorted = false }
             if own && !raw.nodes[key].flags.contains(.shadowed) {
                 if let previousKey {
-                    let order = trustingUndecided ? raw.withKeyTexts(previousKey, key) { KeyCollation.fastCompare($0, $1) } ?? -1
-                                                  : raw.compareKeys(previousKey, key)
-                    if order >= 0 { own = false }
+                    if let order = raw.withKeyTexts(previousKey, key, { KeyCollation.fastCompare($0, $1) }) {
+                        if order >= 0 { own = false }
+                    } else if !trustingUndecided {
+                        undecided.append((raw.keyText(previousKey), raw.keyText(key)))
+                    }
                 }
                 previousKey = key
             }
+        }
+        if own && !undecided.isEmpty {
+            own = KeyCollation.neighboursInOrder(undecided)
         }
         return (own ? ownSorted : 0) | (own && childrenSorted ? subtreeSorted : 0)
     }
@@ -166,7 +173,8 @@ struct LayoutWriter: ~Copyable {
             var keys: [Int] = []
             keys.reserveCapacity(Int(token.count))
             for member in raw.members(of: node) { keys.append(member.key) }
-            keys.sort { raw.compareKeys($0, $1) < 0 }
+            keys = KeyCollation.sorted(keys, fast: { a, b in raw.withKeyTexts(a, b) { KeyCollation.fastCompare($0, $1) } },
+                                       key: raw.keyText)
             for (position, key) in keys.enumerated() {
                 writeMember(raw, key: key, depth: depth, first: position == 0, order: order)
             }
