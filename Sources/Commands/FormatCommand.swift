@@ -19,7 +19,9 @@ enum FormatCommand: Command {
         catalogs under it. Keys are sorted as Xcode sorts them, indentation, separators and escapes
         are Xcode's, and a final newline is kept if the file had one. Files are
         replaced atomically and keep their permissions. A file that is not valid
-        JSON is left untouched and reported as FILE:LINE:COLUMN: message (exit 2).
+        JSON is left untouched and reported as FILE:LINE:COLUMN: message (exit 2),
+        and so is a file whose keys only Foundation can order when its helper,
+        git-xcstrings-collate, cannot answer.
         """
     static let spec = Arguments.Spec(flags: ["check", "print", "help"], aliases: ["p": "print", "h": "help"])
 
@@ -72,7 +74,16 @@ enum FormatCommand: Command {
             for warning in document.warnings {
                 Console.error("\(file):\(warning.position): warning: \(warning.message)")
             }
+            let approximations = CollationHelper.shared.approximations
             let formatted = XcodeLayout.format(document, finalNewline: document.endsWithNewline)
+            if !printing && CollationHelper.shared.approximations != approximations {
+                // Without Foundation's answers the order is a guess: a file is not
+                // rewritten, or said to need it, on a guess.
+                Console.error("error: \(file): the order of its keys needs git-xcstrings-collate, which "
+                              + "\(CollationHelper.shared.failure ?? "failed"); the file is left as it was")
+                status = ExitStatus.failure
+                continue
+            }
             if printing {
                 Console.write(formatted)
             } else if formatted != bytes {

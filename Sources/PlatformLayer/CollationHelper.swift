@@ -24,8 +24,12 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
     private var problem: String?
 
     /// A helper of its own, started when first needed and stopped when this
-    /// goes; the tool uses ``shared``.
-    public init() {
+    /// goes; the tool uses ``shared``. `program` replaces the one looked for,
+    /// and `answerTimeout` the seconds a request may take before the helper
+    /// is stopped (more for a batch: ``exchange``).
+    public init(program: String? = nil, answerTimeout: Int = 10) {
+        self.program = program
+        self.answerTimeout = answerTimeout
         pthread_mutex_init(&lock, nil)
     }
 
@@ -47,6 +51,23 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
 
     private var sent = 0
 
+    /// How many answers were Unicode scalar order instead of Foundation's,
+    /// because the helper could not give them: a command compares it
+    /// before and after a file to know whether that file's order is Xcode's.
+    public var approximations: Int {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return approximate
+    }
+
+    private var approximate = 0
+
+    private func approximated() {
+        pthread_mutex_lock(&lock)
+        approximate += 1
+        pthread_mutex_unlock(&lock)
+    }
+
     /// Why the helper could not answer, when an approximate order was used
     /// (`not found next to git-xcstrings or on PATH`, `exited with status 1`…).
     public var failure: String? {
@@ -62,6 +83,7 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
         request.bytes += a
         request.bytes += b
         guard let answer = exchange(request, answerBytes: 1, comparisons: true) else {
+            approximated()
             return UnicodeScalarOrder().compare(a, b)
         }
         return Int(answer[0]) - 1
@@ -79,6 +101,7 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
             request.bytes += pair.b
         }
         guard let answers = exchange(request, answerBytes: pairs.count, comparisons: true, allowingSeconds: pairs.count / 10_000) else {
+            approximated()
             return UnicodeScalarOrder().compare(pairs: pairs)
         }
         return answers.map { Int($0) - 1 }
@@ -94,6 +117,7 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
             request.bytes += key
         }
         guard let answer = exchange(request, answerBytes: 4 * keys.count, comparisons: false, allowingSeconds: keys.count / 2_000) else {
+            approximated()
             return UnicodeScalarOrder().order(of: keys)
         }
         var order: [Int] = []
@@ -106,6 +130,7 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
                 pthread_mutex_lock(&lock)
                 if problem == nil { problem = "answered an order that is not one" }
                 pthread_mutex_unlock(&lock)
+                approximated()
                 return UnicodeScalarOrder().order(of: keys)
             }
             seen[index] = true
@@ -141,7 +166,10 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
         }
         guard problem == nil else { return nil }
         sent += 1
-        if let answer = send(request.bytes, answerBytes: answerBytes, timeout: CollationHelper.answerTimeout + extra) {
+        // Foundation's time grows with the keys' length as well as their number.
+        let allowed = answerTimeout + extra + request.bytes.count / 4_000_000
+        waited = allowed
+        if let answer = send(request.bytes, answerBytes: answerBytes, timeout: allowed) {
             guard comparisons, let bad = answer.first(where: { $0 > 2 }) else { return answer }
             badAnswer = bad
         }
@@ -149,50 +177,79 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
         return nil
     }
 
+    /// Writes `request` while reading the answer, within `timeout` seconds
+    /// in all: a helper that stops reading, answers while it reads, or
+    /// trickles its answer must not hang the command. An answer longer than
+    /// asked for is a broken helper too.
     private func send(_ request: [UInt8], answerBytes: Int, timeout: Int) -> [UInt8]? {
-        let sent = request.withUnsafeBytes { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let count = write(input, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { return false }
-                offset += count
-            }
-            return true
-        }
-        guard sent else { return nil }
-        var answer = [UInt8](repeating: 0, count: answerBytes)
-        var filled = 0
+        let deadline = CollationHelper.now() + Double(timeout)
+        let flags = fcntl(input, F_GETFL)
+        _ = fcntl(input, F_SETFL, flags | O_NONBLOCK)
+        defer { _ = fcntl(input, F_SETFL, flags) }
+        var answer = [UInt8](repeating: 0, count: answerBytes + 1)
+        var written = 0, filled = 0
         while filled < answerBytes {
-            // A helper that hangs must not hang the command: an answer takes microseconds.
-            var ready = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-            let polled = poll(&ready, 1, Int32(timeout * 1000))
-            if polled < 0 && errno == EINTR { continue }
-            guard polled > 0 else {
+            let left = deadline - CollationHelper.now()
+            guard left > 0 else {
                 hung = true
                 return nil
             }
-            let count = answer.withUnsafeMutableBytes { read(output, $0.baseAddress! + filled, answerBytes - filled) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            filled += count
+            var ready = [pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
+            if written < request.count { ready.append(pollfd(fd: input, events: Int16(POLLOUT), revents: 0)) }
+            let polled = poll(&ready, nfds_t(ready.count), Int32(min(left * 1000 + 1, 60_000)))
+            if polled < 0 && errno == EINTR { continue }
+            guard polled >= 0 else { return nil }
+            if ready.count > 1 && ready[1].revents != 0 {
+                let count = request.withUnsafeBytes { write(input, $0.baseAddress! + written, $0.count - written) }
+                if count < 0 && errno != EINTR && errno != EAGAIN { return nil }
+                if count > 0 { written += count }
+            }
+            if ready[0].revents != 0 {
+                // One byte more than the answer can hold tells an answer that is too long.
+                let count = answer.withUnsafeMutableBytes { read(output, $0.baseAddress! + filled, answerBytes + 1 - filled) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return nil }
+                filled += count
+            }
         }
+        var more = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+        guard filled == answerBytes, written == request.count, poll(&more, 1, 0) == 0 else {
+            overlong = true
+            return nil
+        }
+        answer.removeLast()
         return answer
     }
 
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The helper answered more than it was asked, or before it had read the question.
+    private var overlong = false
     /// An answer that was not 0, 1 or 2.
     private var badAnswer: UInt8?
     /// The helper did not answer in time.
     private var hung = false
+    /// The seconds the last request was given.
+    private var waited = 0
     /// Seconds to wait for one answer (more for a batch).
-    static let answerTimeout = 10
+    private let answerTimeout: Int
+    /// The helper to start instead of the one ``locate()`` finds.
+    private let program: String?
 
     /// Why the helper stopped answering.
     private func stopped() -> String {
         if let badAnswer { return "answered \(badAnswer), which is not a comparison" }
+        if overlong {
+            if child > 0 { kill(child, SIGKILL); var status: Int32 = 0; waitpid(child, &status, 0) }
+            return "answered more than it was asked"
+        }
         if hung {
             if child > 0 { kill(child, SIGKILL); var status: Int32 = 0; waitpid(child, &status, 0) }
-            return "did not answer within \(CollationHelper.answerTimeout) s and was stopped"
+            return "did not answer within \(waited) s and was stopped"
         }
         close(input)
         var status: Int32 = 0
@@ -204,7 +261,7 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
 
     /// Starts the helper; nil on success, else why it could not be started.
     private func start() -> String? {
-        guard let program = CollationHelper.locate() else { return "was not found next to git-xcstrings or on PATH" }
+        guard let program = program ?? CollationHelper.locate() else { return "was not found next to git-xcstrings or on PATH" }
         // A helper that dies must not take this process with it.
         ProcessEnvironment.ignoreBrokenPipe()
         guard let toChild = ChildProcess.pipe() else { return "could not be started: \(systemError())" }

@@ -1,4 +1,5 @@
 import PlatformLayer
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -30,6 +31,65 @@ struct CollationHelperTests {
         first.removeAll()
         second.removeAll()
     }
+}
+
+extension CollationHelperTests {
+    /// A helper script in a new directory.
+    static func script(_ body: String) throws -> (directory: TemporaryDirectory, path: String) {
+        let directory = try TemporaryDirectory()
+        try directory.write("helper", "#!/bin/sh\n" + body + "\n")
+        chmod(directory.path("helper"), 0o755)
+        return (directory, directory.path("helper"))
+    }
+
+    /// 7,000 pairs: a request of about 200 KB, more than a pipe holds.
+    static let manyPairs: [(a: [UInt8], b: [UInt8])] = (0..<7_000).map { (Array("ก\($0)".utf8), Array("ข\($0)".utf8)) }
+
+    @Test("a helper that never reads a request larger than a pipe holds is stopped at the deadline, not waited for forever")
+    func helperThatDoesNotRead() throws {
+        let helper = try CollationHelperTests.script("exec sleep 60")
+        let collation = CollationHelper(program: helper.path, answerTimeout: 1)
+        let started = timeNow()
+        let answers = collation.compare(pairs: CollationHelperTests.manyPairs)
+        #expect(answers.count == 7_000)
+        #expect(collation.failure == "did not answer within 1 s and was stopped")
+        #expect(collation.approximations == 1)
+        #expect(timeNow() - started < 10)
+    }
+
+    @Test("a helper that trickles its answer is stopped when the whole request's time is up, not per byte")
+    func helperThatTrickles() throws {
+        let helper = try CollationHelperTests.script("while :; do sleep 0.3; printf '\\000'; done")
+        let collation = CollationHelper(program: helper.path, answerTimeout: 1)
+        let started = timeNow()
+        let answers = collation.compare(pairs: Array(CollationHelperTests.manyPairs.prefix(20)))
+        #expect(answers.count == 20)
+        #expect(collation.failure == "did not answer within 1 s and was stopped")
+        #expect(timeNow() - started < 10)
+    }
+
+    @Test("a helper that echoes its request, or answers more than it was asked, is stopped and named")
+    func helperThatSaysTooMuch() throws {
+        for body in ["exec cat", "printf '\\000\\000'; exec sleep 60"] {
+            let helper = try CollationHelperTests.script(body)
+            let collation = CollationHelper(program: helper.path, answerTimeout: 5)
+            var a = Array("ア".utf8), b = Array("あ".utf8)
+            _ = a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in collation.compare(a, b) } }
+            #expect(collation.failure == "answered more than it was asked", "\(body)")
+            // Later questions get the approximate order without asking again.
+            let requests = collation.requests
+            #expect(collation.order(of: [Array("ข".utf8), Array("ก".utf8)]) == [1, 0])
+            #expect(collation.requests == requests)
+            a.removeAll()
+            b.removeAll()
+        }
+    }
+}
+
+private func timeNow() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }
 
 private func systemPoll(_ descriptors: UnsafeMutablePointer<pollfd>, _ count: Int, _ timeout: Int32) -> Int32 {

@@ -93,7 +93,7 @@ struct FormatCommandTests {
         #expect(bare.stderr.hasPrefix("error: not in a git repository: name the catalogs to format"))
     }
 
-    @Test("a collation helper that is missing, or fails, is named with what went wrong; the file is still written")
+    @Test("a collation helper that is missing, or fails, is named with what went wrong; -p prints the guess, a file is neither rewritten nor listed by --check on a guess (exit 2)")
     func collationHelperFailures() throws {
         let directory = try TemporaryDirectory()
         // ア and あ are among the pairs only Foundation decides.
@@ -103,6 +103,14 @@ struct FormatCommandTests {
         #expect(failing.status == 0)
         #expect(failing.stderr == "warning: git-xcstrings-collate exited with status 1: keys with non-ASCII characters may not be in Xcode's order\n")
         #expect(failing.stdout.contains("\"ア\""))
+        for arguments in [["fmt", "L.xcstrings"], ["fmt", "--check", "L.xcstrings"]] {
+            let guessed = try CLI.run(arguments, in: directory.url, environment: ["GIT_XCSTRINGS_COLLATE": "/bin/false"])
+            #expect(guessed.status == 2, "\(arguments)")
+            #expect(guessed.stdout == "", "\(arguments)")
+            #expect(guessed.stderr.hasPrefix("error: L.xcstrings: the order of its keys needs git-xcstrings-collate, which exited with status 1; the file is left as it was\n"),
+                    "\(guessed.stderr)")
+            #expect(try directory.read("L.xcstrings") == catalog)
+        }
         // A helper that hangs is stopped after 10 s, and the command goes on.
         try directory.write("hang", "#!/bin/sh\nexec sleep 120\n")
         chmod(directory.path("hang"), 0o755)
