@@ -21,16 +21,9 @@ public struct FoundationCollation: CollationReference {
         FoundationCollation.compare(String(decoding: a, as: UTF8.self), String(decoding: b, as: UTF8.self))
     }
 
-    /// The same sort as the protocol's, with each key made a `String` once.
+    /// The protocol's order, with each key made a `String` once.
     public func order(of keys: [[UInt8]]) -> [Int] {
         let strings = keys.map { String(decoding: $0, as: UTF8.self) }
-        var order = Array(keys.indices)
-        KeyCollation.sortSettlingNeighbours(&order) { x, y in
-            let order = keys[x].withUnsafeBufferPointer { a in
-                keys[y].withUnsafeBufferPointer { b in KeyCollation.fastCompare(a, b) }
-            } ?? FoundationCollation.compare(strings[x], strings[y])
-            return order < 0 || (order == 0 && x < y)
-        }
-        return order
+        return KeyCollation.settledOrder(of: keys) { x, y in FoundationCollation.compare(strings[x], strings[y]) }
     }
 }

@@ -182,14 +182,14 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
     /// trickles its answer must not hang the command. An answer longer than
     /// asked for is a broken helper too.
     private func send(_ request: [UInt8], answerBytes: Int, timeout: Int) -> [UInt8]? {
-        let deadline = CollationHelper.now() + Double(timeout)
+        let deadline = MonotonicClock.seconds() + Double(timeout)
         let flags = fcntl(input, F_GETFL)
         _ = fcntl(input, F_SETFL, flags | O_NONBLOCK)
         defer { _ = fcntl(input, F_SETFL, flags) }
         var answer = [UInt8](repeating: 0, count: answerBytes + 1)
         var written = 0, filled = 0
         while filled < answerBytes {
-            let left = deadline - CollationHelper.now()
+            let left = deadline - MonotonicClock.seconds()
             guard left > 0 else {
                 hung = true
                 return nil
@@ -219,12 +219,6 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
         }
         answer.removeLast()
         return answer
-    }
-
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// The helper answered more than it was asked, or before it had read the question.

@@ -13,11 +13,8 @@ struct PhaseTimer {
     private var last = PhaseTimer.now()
     private var phases: [(String, Double)] = []
 
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
-    }
+    /// Milliseconds.
+    static func now() -> Double { MonotonicClock.seconds() * 1e3 }
 
     mutating func mark(_ phase: String) {
         guard enabled else { return }

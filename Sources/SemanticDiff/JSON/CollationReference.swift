@@ -19,8 +19,8 @@ public protocol CollationReference: Sendable {
     func compare(pairs: [(a: [UInt8], b: [UInt8])]) -> [Int]
 
     /// The indices of `keys` in ``KeyCollation`` order, equal keys in their
-    /// given order: ``KeyCollation/sortSettlingNeighbours(_:by:)`` with
-    /// ``KeyCollation/compare(_:_:)`` when this is the reference.
+    /// given order: ``KeyCollation/settledOrder(of:undecided:)`` with this
+    /// reference's answers.
     func order(of keys: [[UInt8]]) -> [Int]
 }
 
@@ -30,14 +30,9 @@ extension CollationReference {
     }
 
     public func order(of keys: [[UInt8]]) -> [Int] {
-        var order = Array(keys.indices)
-        KeyCollation.sortSettlingNeighbours(&order) { x, y in
-            let order = keys[x].withUnsafeBufferPointer { a in
-                keys[y].withUnsafeBufferPointer { b in KeyCollation.fastCompare(a, b) ?? compare(a, b) }
-            }
-            return order < 0 || (order == 0 && x < y)
+        KeyCollation.settledOrder(of: keys) { x, y in
+            keys[x].withUnsafeBufferPointer { a in keys[y].withUnsafeBufferPointer { b in compare(a, b) } }
         }
-        return order
     }
 }
 

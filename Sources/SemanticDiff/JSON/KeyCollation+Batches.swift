@@ -20,7 +20,10 @@ extension KeyCollation {
         return (decided ?? reference.order(of: items.map(key))).map { items[$0] }
     }
 
-    /// Sorts `indices` with `precedes` (stable), then settles neighbours.
+    /// The indices of `keys` in Xcode's order as a reference gives it: a
+    /// stable sort with the fast comparator, and `undecided` (the
+    /// reference's answer for two indices) where it cannot tell, then
+    /// neighbours settled.
     ///
     /// Foundation's comparison is not an order for some keys (precomposed
     /// Vietnamese, Thai): it is not transitive, so a sort can leave
@@ -30,10 +33,17 @@ extension KeyCollation {
     /// moves a key before its neighbour only where both answers agree that
     /// it comes first: then every pair of neighbours is in order as
     /// ``neighboursInOrder(_:)`` reads it, in about n more comparisons.
-    /// The reference's ``CollationReference/order(of:)`` ends with it.
-    public static func sortSettlingNeighbours(_ indices: inout [Int], by precedes: (Int, Int) -> Bool) {
+    /// Every reference's ``CollationReference/order(of:)`` is this.
+    public static func settledOrder(of keys: [[UInt8]], undecided: (Int, Int) -> Int) -> [Int] {
+        func precedes(_ x: Int, _ y: Int) -> Bool {
+            let order = keys[x].withUnsafeBufferPointer { a in
+                keys[y].withUnsafeBufferPointer { b in fastCompare(a, b) }
+            } ?? undecided(x, y)
+            return order < 0 || (order == 0 && x < y)
+        }
+        var indices = Array(keys.indices)
         indices.sort(by: precedes)
-        guard indices.count > 1 else { return }
+        guard indices.count > 1 else { return indices }
         for next in 1..<indices.count {
             var position = next
             while position > 0 && precedes(indices[position], indices[position - 1])
@@ -42,6 +52,7 @@ extension KeyCollation {
                 position -= 1
             }
         }
+        return indices
     }
 
     /// Whether each pair (an earlier key, the key after it) is in order by
@@ -62,8 +73,10 @@ extension KeyCollation {
     }
 
     /// Whether every key sorts before the next (as ``neighboursInOrder(_:)``
-    /// reads Foundation's answers).
-    public static func isStrictlyOrdered(_ keys: [[UInt8]]) -> Bool {
+    /// reads Foundation's answers). `trusted(index)` says that a pair
+    /// (`index - 1`, `index`) the fast comparator cannot order is known to
+    /// be in order, without asking.
+    public static func isStrictlyOrdered(_ keys: [[UInt8]], trusting trusted: (Int) -> Bool = { _ in false }) -> Bool {
         var undecided: [(a: [UInt8], b: [UInt8])] = []
         for index in keys.indices.dropFirst() {
             let order = keys[index - 1].withUnsafeBufferPointer { a in
@@ -71,7 +84,7 @@ extension KeyCollation {
             }
             if let order {
                 if order >= 0 { return false }
-            } else {
+            } else if !trusted(index) {
                 undecided.append((keys[index - 1], keys[index]))
             }
         }

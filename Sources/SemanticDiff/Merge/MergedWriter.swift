@@ -78,24 +78,11 @@ struct MergedWriter: ~Copyable {
     func inXcodeOrder(_ members: [MergedMember]) -> [MergedMember] {
         guard members.count > 1 else { return members }
         let texts = members.map { sources.text($0.key) }
-        // Pairs only Foundation can order, asked of it at once.
-        var undecided: [(a: [UInt8], b: [UInt8])] = []
-        for index in 1..<members.count {
-            let order = texts[index - 1].withUnsafeBufferPointer { a in
-                texts[index].withUnsafeBufferPointer { b in KeyCollation.fastCompare(a, b) }
-            }
-            if let order {
-                if order >= 0 { return sortedByKey(members, texts) }
-            } else if !(sources.oursIsInXcodeLayout && isOurs(members[index - 1].key) && isOurs(members[index].key)) {
-                undecided.append((texts[index - 1], texts[index]))
-            }
+        // Two keys of ours in Xcode's layout are in Xcode's order: nothing to ask.
+        let inOrder = KeyCollation.isStrictlyOrdered(texts) { index in
+            sources.oursIsInXcodeLayout && isOurs(members[index - 1].key) && isOurs(members[index].key)
         }
-        if undecided.isEmpty || KeyCollation.neighboursInOrder(undecided) { return members }
-        return sortedByKey(members, texts)
-    }
-
-    private func sortedByKey(_ members: [MergedMember], _ texts: [[UInt8]]) -> [MergedMember] {
-        KeyCollation.order(of: texts).map { members[$0] }
+        return inOrder ? members : KeyCollation.order(of: texts).map { members[$0] }
     }
 
     func isOurs(_ key: MergedKey) -> Bool {
