@@ -68,6 +68,26 @@ struct KeyCollationTests {
         #expect(helper.failure == nil)
     }
 
+    @Test("keys over 64 characters that differ from a shorter key only in case and length are left to Foundation, which orders them otherwise")
+    func longCaseOnlyPrefixes() {
+        for symbol in ["^", " ", "=", "~", "$", "-", "."] {
+            for (long, short) in [("Y\(symbol)" + String(repeating: "a", count: 63), "y\(symbol)"),
+                                  ("y\(symbol)" + String(repeating: "a", count: 63), "Y\(symbol)"),
+                                  ("Y\(symbol)" + String(repeating: "a", count: 62), "y\(symbol)"),
+                                  ("Y^9*18492019013337129745033Jo7915937205391180511654694424636947452", "y^")] {
+                var a = long, b = short
+                for (x, y) in [(a, b), (b, a)] {
+                    var x = x, y = y
+                    if let fast = x.withUTF8({ x in y.withUTF8 { y in KeyCollation.fastCompare(x, y) } }) {
+                        #expect(fast.signum() == Oracle.compare(x, y).signum(), "\(x.debugDescription) vs \(y.debugDescription)")
+                    }
+                }
+                #expect(KeyCollation.compare(a, b).signum() == Oracle.compare(a, b).signum())
+                a = ""; b = ""
+            }
+        }
+    }
+
     @Test("the fast path decides common keys without Foundation")
     func fastPath() {
         func fast(_ a: String, _ b: String) -> Int? {
