@@ -68,6 +68,7 @@ enum CheckCommand: Command {
         aliases: ["h": "help"])
 
     static func run(_ arguments: Arguments) -> Int32 {
+        var timer = PhaseTimer()
         let format = arguments.has("json") ? "json" : (arguments.value("format") ?? "text")
         guard ["text", "json", "github", "sarif"].contains(format) else {
             return Tool.usageFailure(self, "--format takes text, json, github or sarif, not '\(format)'")
@@ -103,6 +104,12 @@ enum CheckCommand: Command {
             return ExitStatus.failure
         }
 
+        // Large catalogs are checked in two halves at once, on a thread started before they are read.
+        let size = targets.reduce(0) { total, target in
+            if case .file(let path)? = target.source { return total + (Files.size(path) ?? 0) }
+            return total
+        }
+        let workers = Workers(1, worthIt: size > 1_000_000)
         var status = ExitStatus.success
         var files: [CheckedFile] = []
         for target in targets {
@@ -112,9 +119,11 @@ enum CheckCommand: Command {
                 status = ExitStatus.failure
                 continue
             }
+            timer.mark("start")
             do {
                 let bytes = try source.bytes(in: repository)
                 catalog = try Catalog(parsing: bytes)
+                timer.mark("parse")
             } catch let error as CatalogError {
                 if let finding = CatalogCheck.finding(for: error, options: options) {
                     files.append(CheckedFile(path: target.shownPath, repositoryPath: target.repositoryPath, findings: [finding], summary: nil))
@@ -128,7 +137,15 @@ enum CheckCommand: Command {
                 status = ExitStatus.failure
                 continue
             }
-            let findings = CatalogCheck.findings(catalog, options: options)
+            let large = catalog.document.bytes.count > 1_000_000
+            // The last part, on the worker, also checks the file's layout.
+            let ranges = CatalogCheck.entryRanges(catalog, count: large ? 2 : 1)
+            let parts = workers.map(Array(ranges.enumerated())) { [options] index, range in
+                CatalogCheck.part(catalog, entries: range, options: options, layout: index == ranges.count - 1)
+            }
+            timer.mark("rules")
+            let findings = CatalogCheck.findings(catalog, options: options, parts: parts)
+            timer.mark("findings")
             files.append(CheckedFile(path: target.shownPath, repositoryPath: target.repositoryPath, findings: findings,
                                      summary: arguments.has("summary") ? LanguageSummary.languages(of: catalog) : nil))
         }
@@ -136,8 +153,10 @@ enum CheckCommand: Command {
         case "json": Console.write(CheckReport.json(files))
         case "sarif": Console.write(CheckReport.sarif(files, toolVersion: Tool.version))
         case "github": Console.out(CheckReport.github(files))
-        default: Console.out(CheckReport.text(files, color: color))
+        default: Console.write(CheckReport.textBytes(files, color: color))
         }
+        timer.mark("report")
+        timer.report()
         if status == ExitStatus.success, files.contains(where: { $0.findings.contains { $0.severity >= failing } }) {
             status = ExitStatus.attention
         }

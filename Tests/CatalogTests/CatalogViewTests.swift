@@ -110,4 +110,32 @@ struct CatalogTests {
             #expect(error.position == TextPosition(line: 2, column: 15))
         }
     }
+
+    @Test("every field is recognized by its name, and only by its exact name")
+    func fieldNames() {
+        func field(_ name: String) -> CatalogField? {
+            var name = name
+            return name.withUTF8 { CatalogField(utf8: $0) }
+        }
+        for candidate in CatalogField.allCases {
+            #expect(field(candidate.rawValue) == candidate)
+            #expect(field(candidate.rawValue + "s") == (candidate == .value ? .values : nil))
+            #expect(field(String(candidate.rawValue.dropLast())) == (candidate == .values ? .value : nil))
+            #expect(field(candidate.rawValue.prefix(1).uppercased() + candidate.rawValue.dropFirst()) == nil)
+        }
+        #expect(field("") == nil)
+        #expect(field("stat\u{65}") == .state)
+        #expect(field("valuf") == nil)
+    }
+
+    @Test("a localization's parts are found under escaped names too, and members of another kind are not parts")
+    func escapedParts() throws {
+        let text = #"{"strings":{"k":{"localizations":{"de":{"string\u0055nit":{"state":"new","value":"x"},"variations":"not an object"}}}}}"#
+        let catalog = try Catalog(parsing: Array(text.utf8))
+        let localization = try #require(catalog.entries.first?.localizations.first)
+        #expect(localization.parts.stringUnit != nil)
+        #expect(localization.parts.variations == nil)
+        #expect(localization.translations.count == 1)
+        #expect(localization.stringUnit?.state == .new)
+    }
 }

@@ -171,6 +171,41 @@ struct CheckRulesTests {
         #expect(!found.contains { $0.languages == ["nl"] })
         // An empty source may be translated as empty.
         #expect(try findings(catalog("Copyright", "\"en\" : \(unit("")), \"de\" : \(unit(""))"), .state).isEmpty)
+        // A copy is the source's text byte for byte, escapes decoded: the same text in another normalization is not one.
+        let escaped = catalog("Café", "\"en\" : \(unit("Café")), \"fr\" : \(unit("Caf\\u00e9", "new")), \"de\" : \(unit("Cafe\u{301}", "new"))")
+        let copies = try findings(escaped, .state).filter { $0.message.contains("copy") }
+        #expect(copies.map(\.languages) == [["fr"]])
+    }
+
+    @Test("a check cut into parts finds what the whole check finds, counts and first places included")
+    func parts() throws {
+        var entries: [String] = []
+        for index in 0..<12 {
+            let state = ["new", "needs_review", "translated"][index % 3]
+            entries.append("""
+                "%lld item\(index)" : {"localizations" : {"en" : \(plural([("one", "%lld item"), ("other", "%lld items")])), \
+                "ru" : \(plural([("one", "%lld штука"), ("other", "%lld штук")])), "zh-CN" : \(unit("%lld item\(index)", state)), \
+                "de" : \(unit("%@ Dinge", state))}}
+                """)
+        }
+        let json = "{\"sourceLanguage\" : \"en\", \"strings\" : {\(entries.joined(separator: ", "))}, \"version\" : \"1.0\"}"
+        let catalog = try Catalog(parsing: Array(json.utf8))
+        let whole = CatalogCheck.findings(catalog)
+        #expect(whole.contains { $0.rule == .languageCode } && whole.contains { $0.rule == .state && $0.message.contains("4 strings new") })
+        for count in [2, 3, 5, 12, 40] {
+            let ranges = CatalogCheck.entryRanges(catalog, count: count)
+            #expect(ranges.count >= 2 && ranges.count <= min(count, 12) && ranges.first?.lowerBound == 0 && ranges.last?.upperBound == 12)
+            #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
+            let parts = ranges.enumerated().map { index, range in
+                CatalogCheck.part(catalog, entries: range, layout: index == ranges.count - 1)
+            }
+            #expect(CatalogCheck.findings(catalog, options: CheckOptions(), parts: parts) == whole)
+        }
+    }
+
+    @Test("rules are listed in the order of allCases at one place")
+    func ruleOrder() {
+        #expect(CheckRule.allCases.map(\.order) == Array(CheckRule.allCases.indices))
     }
 
     @Test("stale-with-translations and should-not-translate name the languages; without translations, nothing")

@@ -4,7 +4,7 @@
 /// members it does not know (fields newer Xcode versions add, tools' own
 /// keys) stay in the document untouched and are written back as they were.
 public struct Catalog: Sendable {
-    public let document: JSONDocument
+    public private(set) var document: JSONDocument
 
     /// A view of `document`, whose root must be an object.
     public init(_ document: JSONDocument) throws(CatalogError) {
@@ -15,6 +15,13 @@ public struct Catalog: Sendable {
             throw CatalogError(message: "\"strings\" must be an object", position: document.position(of: strings))
         }
         self.document = document
+    }
+
+    /// The same catalog, for reading on another thread (see ``JSONDocument/withOwnStorage()``).
+    public func withOwnStorage() -> Catalog {
+        var copy = self
+        copy.document = document.withOwnStorage()
+        return copy
     }
 
     /// Parses and views `bytes`.

@@ -6,43 +6,72 @@ public struct Localization: Sendable {
     public let language: String
     public let node: Int
 
-    public var stringUnit: StringUnit? {
-        member(.stringUnit).map { StringUnit(document: document, node: $0) }
-    }
+    public var stringUnit: StringUnit? { parts.stringUnit.map { StringUnit(document: document, node: $0) } }
 
-    public var stringSet: StringSet? {
-        member(.stringSet).map { StringSet(document: document, node: $0) }
-    }
+    public var stringSet: StringSet? { parts.stringSet.map { StringSet(document: document, node: $0) } }
 
     public var variations: Variations? {
-        member(.variations).map { Variations(document: document, language: language, node: $0) }
+        parts.variations.map { Variations(document: document, language: language, node: $0) }
     }
 
     /// Named substitutions (`%#@NAME@`), in the file's order.
-    public var substitutions: [Substitution] {
-        guard let node = member(.substitutions) else { return [] }
+    public var substitutions: [Substitution] { substitutions(parts) }
+
+    /// ``substitutions`` of a localization whose ``parts`` are known.
+    public func substitutions(_ parts: Parts) -> [Substitution] {
+        guard let node = parts.substitutions else { return [] }
         return document.members(of: node).map {
             Substitution(document: document, language: language, name: document.string($0.key), node: $0.value)
         }
     }
 
+    /// The nodes of the members that hold text, found in one scan of the
+    /// localization's object (each an object, else nil).
+    public var parts: Parts {
+        var parts = Parts()
+        guard document.kind(node) == .object else { return parts }
+        for member in document.members(of: node) where document.kind(member.value) == .object {
+            switch document.field(member.key) {
+            case .stringUnit?: parts.stringUnit = member.value
+            case .stringSet?: parts.stringSet = member.value
+            case .variations?: parts.variations = member.value
+            case .substitutions?: parts.substitutions = member.value
+            default: break
+            }
+        }
+        return parts
+    }
+
+    /// See ``parts``.
+    public struct Parts: Sendable {
+        public var stringUnit: Int?
+        public var stringSet: Int?
+        public var variations: Int?
+        public var substitutions: Int?
+    }
+
     /// Every translated text inside this localization, with where it sits:
     /// the plain unit, each plural category, each device (and the plural
     /// categories inside a device), each substitution's categories.
-    public var translations: [Translation] {
+    public var translations: [Translation] { translations(parts) }
+
+    /// ``translations`` of a localization whose ``parts`` are known.
+    public func translations(_ parts: Parts) -> [Translation] {
         var result: [Translation] = []
-        collect(into: &result, variant: Variant())
+        collect(into: &result, variant: Variant(), parts: parts)
         return result
     }
 
-    func collect(into result: inout [Translation], variant: Variant) {
-        if let unit = stringUnit {
-            result.append(Translation(language: language, variant: variant, text: .unit(unit)))
+    func collect(into result: inout [Translation], variant: Variant, parts: Parts? = nil) {
+        let parts = parts ?? self.parts
+        if let unit = parts.stringUnit {
+            result.append(Translation(language: language, variant: variant, text: .unit(StringUnit(document: document, node: unit))))
         }
-        if let set = stringSet {
-            result.append(Translation(language: language, variant: variant, text: .set(set)))
+        if let set = parts.stringSet {
+            result.append(Translation(language: language, variant: variant, text: .set(StringSet(document: document, node: set))))
         }
-        if let variations {
+        if let node = parts.variations {
+            let variations = Variations(document: document, language: language, node: node)
             for (category, localization) in variations.plural {
                 localization.collect(into: &result, variant: variant.appending(.plural, category))
             }
@@ -50,18 +79,12 @@ public struct Localization: Sendable {
                 localization.collect(into: &result, variant: variant.appending(.device, device))
             }
         }
-        for substitution in substitutions {
+        for substitution in substitutions(parts) {
             guard let variations = substitution.variations else { continue }
             for (category, localization) in variations.plural {
                 localization.collect(into: &result, variant: variant.appending(.substitutions, substitution.name).appending(.plural, category))
             }
         }
-    }
-
-    func member(_ field: CatalogField) -> Int? {
-        guard document.kind(node) == .object, let value = document.value(field, in: node),
-              document.kind(value) == .object else { return nil }
-        return value
     }
 }
 
@@ -76,6 +99,9 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible, Comparable {
     public func appending(_ kind: CatalogField, _ name: String) -> Variant { Variant(path + [kind.rawValue, name]) }
 
     public var isPlain: Bool { path.isEmpty }
+
+    /// `plural.other`.
+    static let pluralOther = Variant([CatalogField.plural.rawValue, "other"])
 
     public var description: String { path.joined(separator: ".") }
 

@@ -14,6 +14,19 @@ public enum TranslationState: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The state string `node` holds; nil when `node` is nil or not a
+    /// string. The usual states are read without decoding.
+    init?(_ document: JSONDocument, _ node: Int?) {
+        guard let node, document.kind(node) == .string else { return nil }
+        if document.keyEquals(node, "translated") {
+            self = .translated
+        } else if document.keyEquals(node, "new") {
+            self = .new
+        } else {
+            self.init(rawValue: document.string(node))
+        }
+    }
+
     public var rawValue: String {
         switch self {
         case .translated: return "translated"

@@ -14,6 +14,20 @@ public struct StringUnit: Sendable {
     public var state: TranslationState? {
         document.stringValue(document.value(.state, in: node)).map(TranslationState.init(rawValue:))
     }
+
+    /// The nodes of the `value` and `state` members (of any kind), found in one scan.
+    var members: (value: Int?, state: Int?) {
+        var found: (value: Int?, state: Int?) = (nil, nil)
+        guard document.kind(node) == .object else { return found }
+        for member in document.members(of: node) {
+            switch document.field(member.key) {
+            case .value?: found.value = member.value
+            case .state?: found.state = member.value
+            default: break
+            }
+        }
+        return found
+    }
 }
 
 /// A list of strings with one state (App Intents phrases).

@@ -24,47 +24,118 @@ public enum CatalogCheck {
     /// the entries whose keys are in `keys` only, when given (languages
     /// included: only those these entries use are looked at).
     public static func findings(_ catalog: Catalog, options: CheckOptions = CheckOptions(), keys: Set<String>? = nil) -> [Finding] {
+        let all = part(catalog, entries: nil, options: options, keys: keys, layout: keys == nil)
+        return findings(catalog, options: options, parts: [all])
+    }
+
+    /// What checking some of a catalog's entries found: their findings, and
+    /// what they add to the findings about the whole file (the first place
+    /// of each language, the counts of states). Parts of one catalog can be
+    /// checked at once, on several threads, and then put together by
+    /// ``findings(_:options:parts:)``.
+    public struct Part: Sendable {
+        fileprivate var tally = CheckTally()
+    }
+
+    /// The entries of `catalog` cut into at most `count` ranges of about
+    /// the same number of bytes, in the file's order.
+    public static func entryRanges(_ catalog: Catalog, count: Int) -> [Range<Int>] {
         let entries = catalog.entries
+        guard count > 1, entries.count > 1 else { return [0..<entries.count] }
+        let document = catalog.document
+        let first = Int(document[entries[0].node].start), end = Int(document[entries[entries.count - 1].node].end)
+        var ranges: [Range<Int>] = [], start = 0
+        // Each cut leaves at least one entry after it.
+        for cut in 1..<count where start < entries.count - 1 {
+            let wanted = first + (end - first) * cut / count
+            var index = start
+            while index < entries.count - 2 && Int(document[entries[index].node].end) < wanted { index += 1 }
+            ranges.append(start..<(index + 1))
+            start = index + 1
+        }
+        ranges.append(start..<entries.count)
+        return ranges
+    }
+
+    /// Checks the entries at `entries` (every one when nil), of the keys in
+    /// `keys` only when given; with `layout`, the file's layout too (in one
+    /// part of a catalog's).
+    public static func part(_ catalog: Catalog, entries: Range<Int>?, options: CheckOptions = CheckOptions(),
+                            keys: Set<String>? = nil, layout: Bool = false) -> Part {
+        // Parts are checked at once: each reads the document through storage of its own.
+        let catalog = entries == nil ? catalog : catalog.withOwnStorage()
+        let all = catalog.entries
         let sourceLanguage = catalog.sourceLanguage
+        var part = Part()
+        var plurals = PluralFormsCache()
+        let rules = RuleGroups(options.rules)
+        for entry in all[entries ?? all.indices] {
+            if let keys, !keys.contains(entry.key) { continue }
+            check(entry, sourceLanguage: sourceLanguage, rules: rules, languages: options.languages, plurals: &plurals, into: &part.tally)
+        }
+        // Only when the rule is run: a file not in Xcode's layout is formatted to find where it differs.
+        if layout && options.rules.contains(.layout) { part.tally.findings += layoutFindings(catalog.document) }
+        return part
+    }
+
+    /// The findings of `parts` (in the file's order) put together, in the
+    /// file's order, positions set.
+    public static func findings(_ catalog: Catalog, options: CheckOptions, parts: [Part]) -> [Finding] {
         var whole = CheckTally()
-        if let node = catalog.document.value(.sourceLanguage, in: catalog.document.root), let sourceLanguage {
+        if options.rules.contains(.languageCode), let node = catalog.document.value(.sourceLanguage, in: catalog.document.root),
+           let sourceLanguage = catalog.sourceLanguage {
             whole.languages.note(sourceLanguage, offset: Int(catalog.document[node - 1].start), isSource: true)
         }
-        var plurals = PluralFormsCache()
-        for entry in entries {
-            if let keys, !keys.contains(entry.key) { continue }
-            check(entry, sourceLanguage: sourceLanguage, plurals: &plurals, into: &whole)
-        }
+        for part in parts { whole.absorb(part.tally) }
         var findings = whole.findings
         findings += whole.languages.findings()
         findings += whole.states.findings()
-        // Only when the rule is run: a file not in Xcode's layout is formatted to find where it differs.
-        if keys == nil && options.rules.contains(.layout) { findings += layoutFindings(catalog.document) }
-        findings = select(findings, options)
-        let order = findings.indices.sorted { a, b in
-            let x = findings[a], y = findings[b]
+        select(&findings, options)
+        // In place: a finding holds five strings and arrays, and there can be tens of thousands.
+        findings.sort { x, y in
             if x.offset != y.offset { return x.offset < y.offset }
             if x.rule.order != y.rule.order { return x.rule.order < y.rule.order }
             return x.message < y.message
         }
-        return order.map { findings[$0] }.withPositions(in: catalog.document)
+        findings.setPositions(in: catalog.document)
+        return findings
     }
 
-    private static func check(_ entry: Entry, sourceLanguage: String?, plurals: inout PluralFormsCache, into tally: inout CheckTally) {
+    /// The findings of one entry; of the localizations in `languages` only, when given (the
+    /// others' findings would be dropped).
+    private static func check(_ entry: Entry, sourceLanguage: String?, rules: RuleGroups, languages: Set<String>,
+                              plurals: inout PluralFormsCache, into tally: inout CheckTally) {
         let context = EntryContext(entry: entry, sourceLanguage: sourceLanguage)
         let localizations = entry.localizations
-        for localization in localizations {
-            tally.languages.note(localization.language, offset: context.offset(ofKeyOf: localization.node))
-            let forms = plurals.forms(localization.language)
-            if let forms { PluralCheck.check(localization, forms, context, into: &tally.findings) }
-            DeviceCheck.check(localization, context, into: &tally.findings)
-            if localization.language != sourceLanguage {
-                let texts = localization.translations
-                PlaceholderCheck.check(localization, texts, context, plurals: &plurals, into: &tally.findings)
-                StateCheck.check(localization, texts, context, counts: &tally.states, into: &tally.findings)
+        for (position, localization) in localizations.enumerated() where languages.isEmpty || languages.contains(localization.language) {
+            let (forms, seen) = plurals.forms(localization.language, at: position)
+            if rules.languages && !seen { tally.languages.note(localization.language, offset: context.offset(ofKeyOf: localization.node)) }
+            let parts = localization.parts
+            if rules.plurals, parts.variations != nil || parts.substitutions != nil, let forms {
+                PluralCheck.check(localization, parts, forms, context, into: &tally.findings)
+            }
+            if rules.devices { DeviceCheck.check(localization, parts, context, into: &tally.findings) }
+            if localization.language != sourceLanguage && (rules.placeholders || rules.states) {
+                let texts = localization.translations(parts)
+                if rules.placeholders { PlaceholderCheck.check(localization, texts, context, plurals: &plurals, into: &tally.findings) }
+                if rules.states { StateCheck.check(localization, texts, context, counts: &tally.states, into: &tally.findings) }
             }
         }
-        EntryCheck.check(context, languages: localizations.map(\.language), into: &tally.findings)
+        if rules.flags { EntryCheck.check(context, languages: localizations.map(\.language), into: &tally.findings) }
+    }
+
+    /// Which of the rules' walks a run needs: a rule left out is not computed.
+    private struct RuleGroups {
+        let languages, plurals, devices, placeholders, states, flags: Bool
+
+        init(_ rules: Set<CheckRule>) {
+            languages = rules.contains(.languageCode)
+            plurals = rules.contains(.pluralMissingCategory) || rules.contains(.pluralExtraCategory)
+            devices = rules.contains(.deviceUnknown)
+            placeholders = rules.contains(.placeholderMismatch) || rules.contains(.substitutionMismatch) || rules.contains(.pluralNotInSource)
+            states = rules.contains(.state)
+            flags = rules.contains(.staleWithTranslations) || rules.contains(.shouldNotTranslate)
+        }
     }
 
     /// `layout`: where the file first differs from Xcode's layout, and each key an object gives twice.
@@ -87,25 +158,29 @@ public enum CatalogCheck {
         return placed
     }
 
-    static func select(_ findings: [Finding], _ options: CheckOptions) -> [Finding] {
-        findings.compactMap { finding in
-            guard options.rules.contains(finding.rule) else { return nil }
-            if !options.languages.isEmpty && !finding.languages.contains(where: options.languages.contains) { return nil }
-            var finding = finding
-            if let severity = options.severities[finding.rule] { finding.severity = severity }
-            return finding
+    /// Keeps the findings of the rules and languages `options` asks for, with their severities.
+    static func select(_ findings: inout [Finding], _ options: CheckOptions) {
+        var running = [Bool](repeating: false, count: CheckRule.allCases.count)
+        for rule in options.rules { running[rule.order] = true }
+        findings.removeAll { finding in
+            !running[finding.rule.order]
+                || (!options.languages.isEmpty && !finding.languages.contains(where: options.languages.contains))
+        }
+        guard !options.severities.isEmpty else { return }
+        for index in findings.indices {
+            if let severity = options.severities[findings[index].rule] { findings[index].severity = severity }
         }
     }
 }
 
 extension Array where Element == Finding {
-    /// The findings, sorted by offset, with their lines and columns in
+    /// Sets the lines and columns of the findings, sorted by offset, in
     /// `document`: one walk up to the last of them, counting line breaks.
-    func withPositions(in document: JSONDocument) -> [Finding] {
+    mutating func setPositions(in document: JSONDocument) {
         document.bytes.withUnsafeBufferPointer { bytes in
             var line = 1, lineStart = 0, scanned = 0
-            return map { finding in
-                let offset = Swift.min(Swift.max(finding.offset, 0), bytes.count)
+            for index in indices {
+                let offset = Swift.min(Swift.max(self[index].offset, 0), bytes.count)
                 if offset < scanned { line = 1; lineStart = 0; scanned = 0 }
                 while scanned < offset, let found = memchr(bytes.baseAddress! + scanned, Int32(UInt8(ascii: "\n")), offset - scanned) {
                     scanned = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! + 1
@@ -114,10 +189,8 @@ extension Array where Element == Finding {
                 }
                 scanned = offset
                 var column = 1
-                for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 { column += 1 }
-                var finding = finding
-                finding.position = TextPosition(line: line, column: column)
-                return finding
+                for byte in lineStart..<offset where bytes[byte] & 0xC0 != 0x80 { column += 1 }
+                self[index].position = TextPosition(line: line, column: column)
             }
         }
     }
@@ -130,8 +203,12 @@ struct EntryContext {
     let sourceLanguage: String?
     /// The source language's localization, when the entry has one.
     let source: Localization?
+    /// Whether its extraction state is `stale` (no longer in the code).
+    let isStale: Bool
+    /// False when it is marked "Don't translate".
+    let shouldTranslate: Bool
     /// Whether translators are to translate it: not "Don't translate", not stale.
-    let isToTranslate: Bool
+    var isToTranslate: Bool { shouldTranslate && !isStale }
     /// The source's texts by variant (its string units' values).
     let sourceTexts: SourceTexts
 
@@ -140,13 +217,28 @@ struct EntryContext {
         key = entry.key
         self.sourceLanguage = sourceLanguage
         source = sourceLanguage.flatMap { entry.localization($0) }
-        isToTranslate = entry.shouldTranslate && entry.extractionState != .stale
+        isStale = entry.extractionState == .stale
+        shouldTranslate = entry.shouldTranslate
         sourceTranslations = source?.translations ?? []
+        sourceVaries = PlaceholderCheck.varies(sourceTranslations)
+        sourceSubstitutions = source?.substitutions ?? []
         sourceTexts = SourceTexts(sourceTranslations)
+        var placeholderSources = sourceTexts
+        if placeholderSources.isEmpty && !FormatString(key).isEmpty { placeholderSources.add(Variant(), key) }
+        self.placeholderSources = placeholderSources
     }
+
+    /// What translations' placeholders are compared with: ``sourceTexts``,
+    /// or the key when they are empty and it has format specifiers (Xcode's
+    /// keys for interpolated strings).
+    let placeholderSources: SourceTexts
 
     /// Every text of the source localization.
     let sourceTranslations: [Translation]
+    /// Whether the source varies by plural anywhere.
+    let sourceVaries: Bool
+    /// The source's substitutions.
+    let sourceSubstitutions: [Substitution]
 
     var keyOffset: Int { Int(entry.document[entry.keyNode].start) }
 
@@ -176,52 +268,40 @@ extension CatalogCheck {
     }
 }
 
-/// The texts of a source localization, looked up by variant (a few per
-/// entry: a scan beats hashing their paths).
-struct SourceTexts {
-    private var texts: [(variant: Variant, value: String)] = []
-
-    /// The variants whose source text is empty.
-    private(set) var emptyVariants: [Variant] = []
-
-    /// Whether some text holds a `%`, so may have format specifiers.
-    private(set) var mayHaveFormats = false
-
-    init(_ translations: [Translation]) {
-        for translation in translations {
-            // An empty source text says nothing about arguments (the key shows instead).
-            guard case .unit(let unit) = translation.text, let node = unit.valueNode else { continue }
-            if unit.document.isEmptyString(node) { emptyVariants.append(translation.variant); continue }
-            texts.append((translation.variant, unit.document.string(node)))
-            if unit.document.rawBytesContain(node, UInt8(ascii: "%")) { mayHaveFormats = true }
-        }
-    }
-
-    var isEmpty: Bool { texts.isEmpty }
-
-    subscript(variant: Variant) -> String? {
-        get { texts.first { $0.variant == variant }?.value }
-        set {
-            texts.removeAll { $0.variant == variant }
-            if let newValue {
-                texts.append((variant, newValue))
-                if newValue.utf8.contains(UInt8(ascii: "%")) { mayHaveFormats = true }
-            }
-        }
-    }
-}
-
 /// What a check found so far: the entries' own findings, and the counts
 /// and first places that become findings about the whole catalog.
-struct CheckTally {
+struct CheckTally: Sendable {
     var findings: [Finding] = []
     var languages = LanguageOccurrences()
     var states = StateCounts()
+
+    /// Adds what a tally of later entries found.
+    mutating func absorb(_ later: CheckTally) {
+        findings += later.findings
+        languages.absorb(later.languages)
+        states.absorb(later.states)
+    }
 }
 
 /// ``PluralRules/forms(_:)`` once per language of a run.
 struct PluralFormsCache {
     private var known: [String: PluralForms?] = [:]
+    /// The languages of the entry looked at last, by position: entries
+    /// mostly list the same languages, so most are found here without hashing.
+    private var recent: [(language: String, forms: PluralForms?)] = []
+
+    /// ``forms(_:)`` of the language of the localization at `position` in
+    /// its entry; `seen` when the entry looked at before had it there too.
+    mutating func forms(_ language: String, at position: Int) -> (forms: PluralForms?, seen: Bool) {
+        if position < recent.count && recent[position].language == language { return (recent[position].forms, true) }
+        let found = forms(language)
+        if position < recent.count {
+            recent[position] = (language, found)
+        } else if position == recent.count {
+            recent.append((language, found))
+        }
+        return (found, false)
+    }
 
     mutating func forms(_ language: String) -> PluralForms? {
         if let found = known[language] { return found }

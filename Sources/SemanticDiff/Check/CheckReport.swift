@@ -16,7 +16,11 @@ public struct CheckedFile: Sendable {
         self.summary = summary
     }
 
-    public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
+    public func count(_ severity: Severity) -> Int {
+        var count = 0
+        for index in findings.indices where findings[index].severity == severity { count += 1 }
+        return count
+    }
 
     /// `3 errors, 1 warning, no info`.
     public var counts: String {
@@ -34,17 +38,39 @@ public enum CheckReport {
     /// `PATH:LINE:COLUMN: SEVERITY: MESSAGE [RULE]` per finding, then
     /// `PATH: N errors, N warnings, N info` per file.
     public static func text(_ files: [CheckedFile], color: Bool) -> String {
-        var output = ""
+        String(decoding: textBytes(files, color: color), as: UTF8.self)
+    }
+
+    /// ``text(_:color:)`` as UTF-8, written straight into one buffer: a
+    /// catalog can have tens of thousands of findings.
+    public static func textBytes(_ files: [CheckedFile], color: Bool) -> [UInt8] {
+        var output = OutputBuffer(capacity: files.reduce(0) { $0 + $1.findings.count * 160 } + 256)
         for file in files {
-            for finding in file.findings {
-                let severity = finding.severity.rawValue
-                let painted = color ? "\(colour(finding.severity))\(severity)\u{1B}[m" : severity
-                output += "\(file.path):\(finding.position): \(painted): \(finding.text) [\(finding.rule.rawValue)]\n"
+            for index in file.findings.indices {
+                let finding = file.findings[index]
+                output.append(file.path)
+                output.append(UInt8(ascii: ":"))
+                output.appendDecimal(finding.position.line)
+                output.append(UInt8(ascii: ":"))
+                output.appendDecimal(finding.position.column)
+                output.append(": ")
+                if color { output.append(colour(finding.severity)) }
+                output.append(finding.severity.rawValue)
+                if color { output.append("\u{1B}[m") }
+                output.append(": ")
+                if var key = finding.key {
+                    key.withUTF8 { JSONString.appendQuoted($0, to: &output) }
+                    output.append(": ")
+                }
+                output.append(finding.message)
+                output.append(" [")
+                output.append(finding.rule.rawValue)
+                output.append("]\n")
             }
-            output += "\(file.path): \(file.counts)\n"
-            if let summary = file.summary { output += table(summary) }
+            output.append("\(file.path): \(file.counts)\n")
+            if let summary = file.summary { output.append(table(summary)) }
         }
-        return output
+        return output.finish()
     }
 
     private static func colour(_ severity: Severity) -> String {

@@ -50,7 +50,22 @@ public enum CheckRule: String, Sendable, CaseIterable {
     }
 
     /// The rule's place in ``allCases``: findings at one place are listed in this order.
-    public var order: Int { Self.allCases.firstIndex(of: self)! }
+    public var order: Int {
+        switch self {
+        case .pluralMissingCategory: return 0
+        case .pluralExtraCategory: return 1
+        case .pluralNotInSource: return 2
+        case .placeholderMismatch: return 3
+        case .substitutionMismatch: return 4
+        case .languageCode: return 5
+        case .state: return 6
+        case .staleWithTranslations: return 7
+        case .shouldNotTranslate: return 8
+        case .deviceUnknown: return 9
+        case .layout: return 10
+        case .json: return 11
+        }
+    }
 }
 
 /// One thing `check` found: a rule, how much it matters, where, and what to do.

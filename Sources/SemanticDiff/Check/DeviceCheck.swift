@@ -1,8 +1,9 @@
 /// `device-unknown`: a device variation under a name Xcode never writes
 /// (``Device``), which no device selects, so its text never shows.
 enum DeviceCheck {
-    static func check(_ localization: Localization, _ context: EntryContext, into findings: inout [Finding]) {
-        guard let variations = localization.variations else { return }
+    static func check(_ localization: Localization, _ parts: Localization.Parts, _ context: EntryContext, into findings: inout [Finding]) {
+        guard let node = parts.variations else { return }
+        let variations = Variations(document: localization.document, language: localization.language, node: node)
         let language = localization.language
         for (device, variant) in variations.device where Device(rawValue: device) == nil {
             let known = Device.allCases.map(\.rawValue).joined(separator: ", ")

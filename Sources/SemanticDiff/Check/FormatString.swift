@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What a printf-style format string (as Foundation's `String(format:)`
 /// reads it) asks of its arguments: the arguments by number, the
 /// substitutions it names (`%#@NAME@`), and, inside a substitution's
@@ -20,10 +26,18 @@ public struct FormatString: Sendable, Equatable {
     /// translations write "50 % de réduction") is text; `%%` is a percent sign.
     /// `%arg` is read as the substitution's argument when `inSubstitution`.
     public init(_ text: String, inSubstitution: Bool = false) {
+        var text = text
+        self = text.withUTF8 { FormatString(utf8: $0, inSubstitution: inSubstitution) }
+    }
+
+    /// The bytes of printf's length modifiers (`hh`, `l`, `ll`, `q`, `L`, `z`, `t`, `j`).
+    private static let lengthModifiers: [UInt8] = Array("hlqLztj".utf8)
+
+    /// ``init(_:inSubstitution:)`` over the text's UTF-8 bytes.
+    public init(utf8 scalars: UnsafeBufferPointer<UInt8>, inSubstitution: Bool = false) {
         // Most texts have no `%` at all.
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return }
+        guard !scalars.isEmpty, memchr(scalars.baseAddress!, Int32(UInt8(ascii: "%")), scalars.count) != nil else { return }
         // Every character of the syntax is ASCII: the UTF-8 bytes are read as they are.
-        let scalars = Array(text.utf8)
         var index = 0
         var next = 1
         func digits() -> Int? {
@@ -64,7 +78,7 @@ public struct FormatString: Sendable, Equatable {
                     continue
                 }
             }
-            while index < scalars.count, "-+#0'".utf8.contains(scalars[index]) { index += 1 }
+            while index < scalars.count, [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "#"), UInt8(ascii: "0"), UInt8(ascii: "'")].contains(scalars[index]) { index += 1 }
             var starArguments = 0
             if index < scalars.count, scalars[index] == UInt8(ascii: "*") { starArguments += 1; index += 1 } else { _ = digits() }
             if index < scalars.count, scalars[index] == UInt8(ascii: ".") {
@@ -72,7 +86,7 @@ public struct FormatString: Sendable, Equatable {
                 if index < scalars.count, scalars[index] == UInt8(ascii: "*") { starArguments += 1; index += 1 } else { _ = digits() }
             }
             var length = ""
-            while index < scalars.count, "hlqLztj".utf8.contains(scalars[index]), length.utf8.count < 2 {
+            while index < scalars.count, Self.lengthModifiers.contains(scalars[index]), length.utf8.count < 2 {
                 length.unicodeScalars.append(Unicode.Scalar(scalars[index]))
                 index += 1
             }

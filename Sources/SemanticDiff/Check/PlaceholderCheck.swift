@@ -14,27 +14,28 @@ enum PlaceholderCheck {
     static func check(_ translation: Localization, _ texts: [Translation], _ context: EntryContext,
                       plurals: inout PluralFormsCache, into findings: inout [Finding]) {
         let language = translation.language
-        var sourceTexts = context.sourceTexts
+        let sourceTexts = context.placeholderSources
         if let source = context.source {
             checkPluralness(translation, texts, source, context, &plurals, &findings)
             checkSubstitutions(translation, source, context, &findings)
         }
-        if sourceTexts.isEmpty && !FormatString(context.key).isEmpty {
-            sourceTexts[Variant()] = context.key
-        }
-        let defined = Set(translation.substitutions.map(\.name))
+        var defined: Set<String>?
         for text in texts {
             guard case .unit(let unit) = text.text, let node = unit.valueNode, !unit.document.isEmptyString(node) else { continue }
             // Neither side has a `%`: nothing to compare, and nothing to decode.
             let mayHaveFormats = unit.document.rawBytesContain(node, UInt8(ascii: "%"))
             guard mayHaveFormats || sourceTexts.mayHaveFormats else { continue }
-            let value = unit.document.string(node)
             let inSubstitution = text.variant.path.first == CatalogField.substitutions.rawValue
-            let format = FormatString(value, inSubstitution: inSubstitution)
-            for name in format.substitutions where !defined.contains(name) && !inSubstitution {
-                findings.append(context.finding(.substitutionMismatch,
-                                                "\(language) names %#@\(name)@, which has no substitution in \(language): add it or fix the name",
-                                                languages: [language], variant: text.variant, at: unit.node))
+            let format = mayHaveFormats
+                ? unit.document.withStringBytes(node) { FormatString(utf8: $0, inSubstitution: inSubstitution) } : FormatString("")
+            if !format.substitutions.isEmpty && !inSubstitution {
+                let names = defined ?? Set(translation.substitutions.map(\.name))
+                defined = names
+                for name in format.substitutions where !names.contains(name) {
+                    findings.append(context.finding(.substitutionMismatch,
+                                                    "\(language) names %#@\(name)@, which has no substitution in \(language): add it or fix the name",
+                                                    languages: [language], variant: text.variant, at: unit.node))
+                }
             }
             guard !sourceTexts.isEmpty, let reference = reference(for: text.variant, in: sourceTexts) else { continue }
             compare(format, against: reference, inSubstitution: inSubstitution, text.variant, language, unit.node, context, &findings)
@@ -42,8 +43,20 @@ enum PlaceholderCheck {
     }
 
     /// The source's texts a variant is compared with: its own, and `other` when it is a plural category.
-    static func reference(for variant: Variant, in sources: SourceTexts) -> (own: String?, other: String?, category: String?)? {
+    static func reference(for variant: Variant, in sources: SourceTexts) -> (own: SourceText?, other: SourceText?, category: String?)? {
         var path = variant.path
+        // The usual shapes, looked up without building paths: the plain text and a plural category.
+        if path.isEmpty {
+            if let own = sources[variant] { return (own, nil, nil) }
+            if let other = sources[Variant.pluralOther] { return (other, nil, nil) }
+            return nil
+        }
+        if path.count == 2, path[0] == CatalogField.plural.rawValue {
+            let own = sources[variant], other = sources[Variant.pluralOther]
+            if own != nil || other != nil { return (own, other, path[1]) }
+            if let plain = sources[Variant()] { return (plain, nil, path[1]) }
+            return nil
+        }
         var category: String?
         if path.count >= 2, path[path.count - 2] == CatalogField.plural.rawValue {
             category = path.removeLast()
@@ -71,28 +84,29 @@ enum PlaceholderCheck {
         return nil
     }
 
-    private static func compare(_ format: FormatString, against reference: (own: String?, other: String?, category: String?),
+    private static func compare(_ format: FormatString, against reference: (own: SourceText?, other: SourceText?, category: String?),
                                 inSubstitution: Bool, _ variant: Variant, _ language: String, _ node: Int,
                                 _ context: EntryContext, _ findings: inout [Finding]) {
-        let own = reference.own.map { FormatString($0, inSubstitution: inSubstitution) }
-        let other = reference.other.map { FormatString($0, inSubstitution: inSubstitution) }
+        let own = reference.own?.format, other = reference.other?.format
+        // Nothing on either side: nothing to compare.
+        if format.isEmpty && (own?.isEmpty ?? true) && (other?.isEmpty ?? true) { return }
         // What the translation may use, and what it must.
-        var allowed = FormatString("")
-        for source in [own, other].compactMap({ $0 }) {
-            allowed.arguments.merge(source.arguments) { first, _ in first }
-            allowed.spellings.merge(source.spellings) { first, _ in first }
-            allowed.substitutions += source.substitutions.filter { !allowed.substitutions.contains($0) }
-            allowed.showsSubstitutionArgument = allowed.showsSubstitutionArgument || source.showsSubstitutionArgument
+        var allowed = own ?? other ?? FormatString("")
+        if let own, let other, own != other {
+            allowed.arguments.merge(other.arguments) { first, _ in first }
+            allowed.spellings.merge(other.spellings) { first, _ in first }
+            allowed.substitutions += other.substitutions.filter { !allowed.substitutions.contains($0) }
+            allowed.showsSubstitutionArgument = allowed.showsSubstitutionArgument || other.showsSubstitutionArgument
         }
         let mayOmit = ["zero", "one", "two"].contains(reference.category ?? "")
         let required = mayOmit ? nil : (reference.category != nil ? (other ?? own) : own)
-        let sourceText = (reference.category != nil ? (reference.other ?? reference.own) : reference.own) ?? ""
+        let sourceText = (reference.category != nil ? (reference.other ?? reference.own) : reference.own)?.value ?? ""
         func report(_ message: String, _ severity: Severity? = nil) {
             var finding = context.finding(.placeholderMismatch, message, languages: [language], variant: variant, at: node)
             if let severity { finding.severity = severity }
             findings.append(finding)
         }
-        let place = "\(language)\(PluralCheck.describe(variant))"
+        var place: String { "\(language)\(PluralCheck.describe(variant))" }
         for number in format.arguments.keys.sorted() {
             let argument = format.arguments[number]!, spelling = format.spellings[number] ?? "?"
             guard let expected = allowed.arguments[number] else {
@@ -115,6 +129,7 @@ enum PlaceholderCheck {
                 report("\(place) drops %arg, the substitution's number: add it")
             }
         }
+        guard !format.substitutions.isEmpty || !(required?.substitutions.isEmpty ?? true) else { return }
         let names = Set(format.substitutions), allowedNames = Set(allowed.substitutions)
         for name in format.substitutions where !allowedNames.contains(name) {
             report("\(place) has %#@\(name)@, which the source does not: remove it or use the source's substitutions (\(allowed.substitutions.map { "%#@\($0)@" }.joined(separator: ", ")))")
@@ -127,10 +142,11 @@ enum PlaceholderCheck {
     /// `substitution-mismatch`: argNum and formatSpecifier against the source's substitution of the same name.
     private static func checkSubstitutions(_ translation: Localization, _ source: Localization, _ context: EntryContext,
                                            _ findings: inout [Finding]) {
-        let sources = Dictionary(source.substitutions.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+        let sources = context.sourceSubstitutions
+        guard !sources.isEmpty else { return }
         let language = translation.language
         for substitution in translation.substitutions {
-            guard let original = sources[substitution.name] else { continue }
+            guard let original = sources.last(where: { $0.name == substitution.name }) else { continue }
             let variant = Variant().appending(.substitutions, substitution.name)
             if let number = substitution.argumentNumber, let expected = original.argumentNumber, number != expected {
                 findings.append(context.finding(.substitutionMismatch,
@@ -154,7 +170,7 @@ enum PlaceholderCheck {
     /// `plural-not-in-source`: plural-ness comes from the source localization.
     private static func checkPluralness(_ translation: Localization, _ texts: [Translation], _ source: Localization,
                                         _ context: EntryContext, _ plurals: inout PluralFormsCache, _ findings: inout [Finding]) {
-        let translated = varies(texts), original = varies(context.sourceTranslations)
+        let translated = varies(texts), original = context.sourceVaries
         guard translated != original, !texts.isEmpty, !context.sourceTranslations.isEmpty else { return }
         let language = translation.language
         // A language with one form (zh, ja, ko) cannot vary by plural: its text serves every number.

@@ -1,22 +1,24 @@
 /// `plural-missing-category`, `plural-extra-category`: a plural's
 /// categories against CLDR's for the language it is in.
 enum PluralCheck {
-    static func check(_ localization: Localization, _ forms: PluralForms, _ context: EntryContext, into findings: inout [Finding]) {
-        visit(localization, Variant(), forms, context, &findings)
+    static func check(_ localization: Localization, _ parts: Localization.Parts, _ forms: PluralForms, _ context: EntryContext,
+                      into findings: inout [Finding]) {
+        visit(localization, parts, Variant(), forms, context, &findings)
     }
 
-    private static func visit(_ localization: Localization, _ variant: Variant, _ forms: PluralForms,
+    private static func visit(_ localization: Localization, _ parts: Localization.Parts, _ variant: Variant, _ forms: PluralForms,
                               _ context: EntryContext, _ findings: inout [Finding]) {
-        if let variations = localization.variations {
+        if let node = parts.variations {
+            let variations = Variations(document: localization.document, language: localization.language, node: node)
             checkPlural(variations, variant, forms, context, &findings)
             for (category, variantLocalization) in variations.plural {
-                visit(variantLocalization, variant.appending(.plural, category), forms, context, &findings)
+                visit(variantLocalization, variantLocalization.parts, variant.appending(.plural, category), forms, context, &findings)
             }
             for (device, variantLocalization) in variations.device {
-                visit(variantLocalization, variant.appending(.device, device), forms, context, &findings)
+                visit(variantLocalization, variantLocalization.parts, variant.appending(.device, device), forms, context, &findings)
             }
         }
-        for substitution in localization.substitutions {
+        for substitution in localization.substitutions(parts) {
             guard let variations = substitution.variations else { continue }
             checkPlural(variations, variant.appending(.substitutions, substitution.name), forms, context, &findings)
         }

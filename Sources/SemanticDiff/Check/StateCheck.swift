@@ -7,29 +7,28 @@ enum StateCheck {
         guard context.isToTranslate else { return }
         let language = translation.language
         let sourceTexts = context.sourceTexts
-        var counted: Set<TranslationState> = []
-        var copied = false
+        var countedNew = false, countedInReview = false, copied = false
         for text in texts {
             guard case .unit(let unit) = text.text else { continue }
-            let state = unit.state
+            let (node, stateNode) = unit.members
             // A value that is not a string is not the state rule's to judge.
-            if let value = unit.document.value(.value, in: unit.node), unit.document.kind(value) != .string { continue }
-            let node = unit.valueNode
+            if let node, unit.document.kind(node) != .string { continue }
+            let state = TranslationState(unit.document, stateNode)
             let isEmpty = node.map(unit.document.isEmptyString) ?? true
             // Translated and not empty: nothing to say, and nothing to decode.
             if state == .translated && !isEmpty { continue }
-            let value = node.map(unit.document.string) ?? ""
             let source = context.source == nil ? (text.variant.isPlain ? context.key : nil) : sourceText(for: text.variant, sourceTexts)
             // An empty source (a copyright line left blank) may well be translated as empty.
             if state == .translated && isEmpty && !sourceTexts.emptyVariants.contains(text.variant) && source?.isEmpty != true {
                 findings.append(context.finding(.state, "\(language)\(PluralCheck.describe(text.variant)) is translated but empty: translate it or mark it new",
                                                 languages: [language], variant: text.variant, at: unit.node))
             }
-            if let state, state == .new || state == .needsReview, !counted.contains(state) {
-                counted.insert(state)
+            if state == .new && !countedNew || state == .needsReview && !countedInReview, let state {
+                if state == .new { countedNew = true } else { countedInReview = true }
                 counts.note(language, state, offset: context.offset(ofKeyOf: translation.node))
             }
-            if state != .translated, !value.isEmpty, let source, value == source, !copied {
+            // Byte for byte: a copy in another normalization is not the same text.
+            if state != .translated, !isEmpty, let node, let source, !copied, unit.document.keyEquals(node, source) {
                 copied = true
                 counts.noteCopy(language, offset: context.offset(ofKeyOf: translation.node))
             }
@@ -37,18 +36,31 @@ enum StateCheck {
     }
 
     private static func sourceText(for variant: Variant, _ sources: SourceTexts) -> String? {
-        if let own = sources[variant] { return own }
+        if let own = sources[variant] { return own.value }
         guard let reference = PlaceholderCheck.reference(for: variant, in: sources) else { return nil }
-        return reference.own ?? reference.other
+        return (reference.own ?? reference.other)?.value
     }
 }
 
 /// Strings still `new` or `needs_review`, per language: one `info` finding
 /// per language and state, at the first such string; and untranslated
 /// copies of the source text (not `translated`), one `warning` per language.
-struct StateCounts {
+struct StateCounts: Sendable {
     private var counts: [String: [TranslationState: (count: Int, offset: Int)]] = [:]
     private var copies: [String: (count: Int, offset: Int)] = [:]
+
+    /// Adds the counts of later entries (the first places stay).
+    mutating func absorb(_ later: StateCounts) {
+        for (language, states) in later.counts {
+            for (state, tally) in states {
+                let current = counts[language]?[state]
+                counts[language, default: [:]][state] = ((current?.count ?? 0) + tally.count, current?.offset ?? tally.offset)
+            }
+        }
+        for (language, tally) in later.copies {
+            copies[language] = ((copies[language]?.count ?? 0) + tally.count, copies[language]?.offset ?? tally.offset)
+        }
+    }
 
     mutating func noteCopy(_ language: String, offset: Int) {
         copies[language] = ((copies[language]?.count ?? 0) + 1, copies[language]?.offset ?? offset)
@@ -81,15 +93,17 @@ struct StateCounts {
 /// `stale-with-translations`, `should-not-translate`: what the entry's flags say about its translations.
 enum EntryCheck {
     static func check(_ context: EntryContext, languages: [String], into findings: inout [Finding]) {
+        let isStale = context.isStale, shouldTranslate = context.shouldTranslate
+        guard isStale || !shouldTranslate else { return }
         let others = languages.filter { $0 != context.sourceLanguage }
         guard !others.isEmpty else { return }
         let listed = others.count <= 5 ? others.joined(separator: ", ") : others.prefix(5).joined(separator: ", ") + " and \(others.count - 5) more"
-        if context.entry.extractionState == .stale {
+        if isStale {
             findings.append(context.finding(.staleWithTranslations,
                                             "stale (no longer in the code) but translated in \(listed): delete the entry if the code no longer uses it",
                                             languages: others, at: context.entry.field(.extractionState)))
         }
-        if !context.entry.shouldTranslate {
+        if !shouldTranslate {
             findings.append(context.finding(.shouldNotTranslate,
                                             "marked Don't Translate but translated in \(listed): remove the translations or let it be translated",
                                             languages: others, at: context.entry.field(.shouldTranslate)))
@@ -98,8 +112,13 @@ enum EntryCheck {
 }
 
 /// `language-code`: every language a catalog uses, once, where it first appears.
-struct LanguageOccurrences {
+struct LanguageOccurrences: Sendable {
     private var first: [String: (offset: Int, isSource: Bool)] = [:]
+
+    /// Adds the languages of later entries (the first places stay).
+    mutating func absorb(_ later: LanguageOccurrences) {
+        for (language, place) in later.first where first[language] == nil { first[language] = place }
+    }
 
     mutating func note(_ language: String, offset: Int, isSource: Bool = false) {
         if first[language] == nil { first[language] = (offset, isSource) }

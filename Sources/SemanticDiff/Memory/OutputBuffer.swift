@@ -52,6 +52,18 @@ struct OutputBuffer: ~Copyable {
         text.withUTF8 { append($0) }
     }
 
+    /// `number` in decimal (nothing but digits: negative numbers are written as 0).
+    mutating func appendDecimal(_ number: Int) {
+        var number = Swift.max(number, 0), digits = 1, rest = number / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        reserve(digits)
+        for place in stride(from: digits - 1, through: 0, by: -1) {
+            base[count + place] = UInt8(ascii: "0") + UInt8(number % 10)
+            number /= 10
+        }
+        count &+= digits
+    }
+
     /// A line break and `indent` spaces.
     @inline(__always) mutating func lineBreak(indent: Int) {
         reserve(indent &+ 1)
