@@ -6,16 +6,25 @@ public struct Variations: Sendable {
     public let node: Int
 
     /// Plural categories (`zero`, `one`, `two`, `few`, `many`, `other`) in the file's order.
-    public var plural: [(category: String, localization: Localization)] { cases(.plural) }
+    public var plural: [(category: String, localization: Localization)] {
+        guard let object = object(.plural) else { return [] }
+        // Built with the labels of the property's type: an array of unlabeled tuples would be cast at run time.
+        return document.members(of: object).map {
+            (category: document.string($0.key), localization: Localization(document: document, language: language, node: $0.value))
+        }
+    }
 
     /// Devices (`iphone`, `ipad`, `mac`, `applewatch`, `appletv`, `applevision`, `ipod`, `other`).
-    public var device: [(device: String, localization: Localization)] { cases(.device) }
-
-    private func cases(_ kind: CatalogField) -> [(String, Localization)] {
-        guard let object = document.value(kind, in: node), document.kind(object) == .object else { return [] }
+    public var device: [(device: String, localization: Localization)] {
+        guard let object = object(.device) else { return [] }
         return document.members(of: object).map {
-            (document.string($0.key), Localization(document: document, language: language, node: $0.value))
+            (device: document.string($0.key), localization: Localization(document: document, language: language, node: $0.value))
         }
+    }
+
+    private func object(_ kind: CatalogField) -> Int? {
+        guard let object = document.value(kind, in: node), document.kind(object) == .object else { return nil }
+        return object
     }
 }
 

@@ -100,7 +100,8 @@ enum PlaceholderCheck {
         }
         let mayOmit = ["zero", "one", "two"].contains(reference.category ?? "")
         let required = mayOmit ? nil : (reference.category != nil ? (other ?? own) : own)
-        let sourceText = (reference.category != nil ? (reference.other ?? reference.own) : reference.own)?.value ?? ""
+        let sourceText = reference.category != nil ? (reference.other ?? reference.own) : reference.own
+        var quotedSource: String { sourceText?.quoted ?? DiffRenderer.quoted("") }
         func report(_ message: String, _ severity: Severity? = nil) {
             var finding = context.finding(.placeholderMismatch, message, languages: [language], variant: variant, at: node)
             if let severity { finding.severity = severity }
@@ -110,7 +111,7 @@ enum PlaceholderCheck {
         for number in format.arguments.keys.sorted() {
             let argument = format.arguments[number]!, spelling = format.spellings[number] ?? "?"
             guard let expected = allowed.arguments[number] else {
-                report("\(place) has \(spelling) (argument \(number)), which the source \(DiffRenderer.quoted(clip(sourceText))) does not have: remove it")
+                report("\(place) has \(spelling) (argument \(number)), which the source \(quotedSource) does not have: remove it")
                 continue
             }
             switch argument.compatibility(with: expected) {
@@ -123,7 +124,7 @@ enum PlaceholderCheck {
         }
         if let required {
             for number in required.arguments.keys.sorted() where format.arguments[number] == nil {
-                report("\(place) drops \(required.spellings[number] ?? "?") (argument \(number)) of the source \(DiffRenderer.quoted(clip(sourceText))): add it")
+                report("\(place) drops \(required.spellings[number] ?? "?") (argument \(number)) of the source \(quotedSource): add it")
             }
             if required.showsSubstitutionArgument && !format.showsSubstitutionArgument {
                 report("\(place) drops %arg, the substitution's number: add it")

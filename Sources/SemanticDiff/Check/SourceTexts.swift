@@ -1,6 +1,7 @@
 /// One text of a source localization, with its format specifiers read once
-/// for every translation compared with it.
-struct SourceText {
+/// for every translation compared with it (a class: it is handed around
+/// once per translation, and copying its parts would cost more).
+final class SourceText {
     let variant: Variant
     let value: String
     let format: FormatString
@@ -10,6 +11,10 @@ struct SourceText {
         self.value = value
         format = FormatString(value, inSubstitution: variant.path.first == CatalogField.substitutions.rawValue)
     }
+
+    /// The text as messages quote it, shortened to one line; made once, for
+    /// the findings of every language.
+    private(set) lazy var quoted: String = DiffRenderer.quoted(PlaceholderCheck.clip(value))
 }
 
 /// The texts of a source localization, looked up by variant (a few per

@@ -46,16 +46,17 @@ enum StateCheck {
 /// per language and state, at the first such string; and untranslated
 /// copies of the source text (not `translated`), one `warning` per language.
 struct StateCounts: Sendable {
-    private var counts: [String: [TranslationState: (count: Int, offset: Int)]] = [:]
+    private struct Key: Hashable, Sendable {
+        let language: String
+        let state: TranslationState
+    }
+    private var counts: [Key: (count: Int, offset: Int)] = [:]
     private var copies: [String: (count: Int, offset: Int)] = [:]
 
     /// Adds the counts of later entries (the first places stay).
     mutating func absorb(_ later: StateCounts) {
-        for (language, states) in later.counts {
-            for (state, tally) in states {
-                let current = counts[language]?[state]
-                counts[language, default: [:]][state] = ((current?.count ?? 0) + tally.count, current?.offset ?? tally.offset)
-            }
+        for (key, tally) in later.counts {
+            counts[key] = ((counts[key]?.count ?? 0) + tally.count, counts[key]?.offset ?? tally.offset)
         }
         for (language, tally) in later.copies {
             copies[language] = ((copies[language]?.count ?? 0) + tally.count, copies[language]?.offset ?? tally.offset)
@@ -63,23 +64,20 @@ struct StateCounts: Sendable {
     }
 
     mutating func noteCopy(_ language: String, offset: Int) {
-        copies[language] = ((copies[language]?.count ?? 0) + 1, copies[language]?.offset ?? offset)
+        copies[language, default: (0, offset)].count += 1
     }
 
     mutating func note(_ language: String, _ state: TranslationState, offset: Int) {
-        let current = counts[language]?[state]
-        counts[language, default: [:]][state] = ((current?.count ?? 0) + 1, current?.offset ?? offset)
+        counts[Key(language: language, state: state), default: (0, offset)].count += 1
     }
 
     func findings() -> [Finding] {
         var findings: [Finding] = []
-        for (language, states) in counts {
-            for state in [TranslationState.new, .needsReview] {
-                guard let (count, offset) = states[state] else { continue }
-                findings.append(Finding(rule: .state, severity: .info,
-                                        message: "\(language): \(count) string\(count == 1 ? "" : "s") \(state.rawValue) (the first here): translate or review them",
-                                        key: nil, languages: [language], variant: state.rawValue, offset: offset))
-            }
+        for (key, (count, offset)) in counts {
+            let language = key.language
+            findings.append(Finding(rule: .state, severity: .info,
+                                    message: "\(language): \(count) string\(count == 1 ? "" : "s") \(key.state.rawValue) (the first here): translate or review them",
+                                    key: nil, languages: [language], variant: key.state.rawValue, offset: offset))
         }
         for (language, (count, offset)) in copies {
             let strings = count == 1 ? "1 string is a copy" : "\(count) strings are copies"
