@@ -203,6 +203,36 @@ struct CheckRulesTests {
         }
     }
 
+    @Test("a percent sign written as the escape \\u0025 is a percent sign, on either side")
+    func escapedPercent() throws {
+        func found(_ source: String, _ translation: String, _ rule: CheckRule = .placeholderMismatch) throws -> [String] {
+            try findings(catalog("k", "\"en\" : \(unit(source)), \"de\" : \(unit(translation))"), rule).map(\.message)
+        }
+        #expect(try found("%@ files", "\\u0025@ Dateien").isEmpty)
+        #expect(try found("\\u0025@ files", "\\u0025@ Dateien").isEmpty)
+        #expect(try found("\\u0025@ files", "Dateien").first?.contains("drops %@") == true)
+        #expect(try found("100% sure", "100 Prozent \\u0025@").first?.contains("has %@") == true)
+        #expect(try found("%@ x", "\\u0025#@n@", .substitutionMismatch).first?.contains("names %#@n@") == true)
+    }
+
+    @Test("%arg is a substitution's number in a device variant's substitutions too, which its texts may name")
+    func deviceSubstitutions() throws {
+        func substitution(_ one: String, _ other: String) -> String {
+            """
+            "substitutions" : {"n" : {"argNum" : 1, "formatSpecifier" : "lld", "variations" : {"plural" : {"one" : \(unit(one)), "other" : \(unit(other))}}}}
+            """
+        }
+        let json = catalog("k", """
+            "en" : {"stringUnit" : {"state" : "translated", "value" : "%#@n@"}, \(substitution("%arg file", "%arg files"))},
+            "de" : {"variations" : {"device" : {"iphone" : {"stringUnit" : {"state" : "translated", "value" : "%#@n@"}, \(substitution("%arg Datei", "%arg Dateien"))}}}}
+            """)
+        #expect(try findings(json, .placeholderMismatch).isEmpty)
+        #expect(try findings(json, .substitutionMismatch).isEmpty)
+        // Without %arg in the device's substitution, the number is dropped.
+        let dropped = json.replacingOccurrences(of: "%arg Dateien", with: "Dateien")
+        #expect(try findings(dropped, .placeholderMismatch).map(\.message) == ["de (device.iphone.substitutions.n.plural.other) drops %arg, the substitution's number: add it"])
+    }
+
     @Test("rules are listed in the order of allCases at one place")
     func ruleOrder() {
         #expect(CheckRule.allCases.map(\.order) == Array(CheckRule.allCases.indices))

@@ -58,6 +58,7 @@ public struct Localization: Sendable {
     /// ``translations`` of a localization whose ``parts`` are known.
     public func translations(_ parts: Parts) -> [Translation] {
         var result: [Translation] = []
+        result.reserveCapacity(parts.variations == nil && parts.substitutions == nil ? 1 : 8)
         collect(into: &result, variant: Variant(), parts: parts)
         return result
     }
@@ -96,9 +97,25 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible, Comparable {
 
     public init(_ path: [String] = []) { self.path = path }
 
-    public func appending(_ kind: CatalogField, _ name: String) -> Variant { Variant(path + [kind.rawValue, name]) }
+    public func appending(_ kind: CatalogField, _ name: String) -> Variant {
+        var longer = path
+        longer.reserveCapacity(path.count + 2)
+        longer.append(kind.rawValue)
+        longer.append(name)
+        return Variant(longer)
+    }
 
     public var isPlain: Bool { path.isEmpty }
+
+    /// Whether the text is one of a substitution's (where `%arg` is its number).
+    public var isInSubstitution: Bool {
+        stride(from: 0, to: path.count, by: 2).contains { path[$0] == CatalogField.substitutions.rawValue }
+    }
+
+    /// The device of a device variant (`iphone` in `device.iphone.plural.one`).
+    public var device: String? {
+        path.count >= 2 && path[0] == CatalogField.device.rawValue ? path[1] : nil
+    }
 
     /// `plural.other`.
     static let pluralOther = Variant([CatalogField.plural.rawValue, "other"])

@@ -19,18 +19,20 @@ enum PlaceholderCheck {
             checkPluralness(translation, texts, source, context, &plurals, &findings)
             checkSubstitutions(translation, source, context, &findings)
         }
-        var defined: Set<String>?
+        // The substitutions each text may name: its localization's, or its device variant's own.
+        var defined: [String: Set<String>] = [:]
         for text in texts {
             guard case .unit(let unit) = text.text, let node = unit.valueNode, !unit.document.isEmptyString(node) else { continue }
-            // Neither side has a `%`: nothing to compare, and nothing to decode.
-            let mayHaveFormats = unit.document.rawBytesContain(node, UInt8(ascii: "%"))
+            // Neither side has a `%`: nothing to compare, and nothing to decode. (An escaped string may spell it `\u0025`.)
+            let mayHaveFormats = unit.document.rawBytesContain(node, UInt8(ascii: "%")) || unit.document[node].flags.contains(.escaped)
             guard mayHaveFormats || sourceTexts.mayHaveFormats else { continue }
-            let inSubstitution = text.variant.path.first == CatalogField.substitutions.rawValue
+            let inSubstitution = text.variant.isInSubstitution
             let format = mayHaveFormats
                 ? unit.document.withStringBytes(node) { FormatString(utf8: $0, inSubstitution: inSubstitution) } : FormatString("")
             if !format.substitutions.isEmpty && !inSubstitution {
-                let names = defined ?? Set(translation.substitutions.map(\.name))
-                defined = names
+                let device = text.variant.device ?? ""
+                let names = defined[device] ?? substitutionNames(of: translation, device: text.variant.device)
+                defined[device] = names
                 for name in format.substitutions where !names.contains(name) {
                     findings.append(context.finding(.substitutionMismatch,
                                                     "\(language) names %#@\(name)@, which has no substitution in \(language): add it or fix the name",
@@ -40,6 +42,13 @@ enum PlaceholderCheck {
             guard !sourceTexts.isEmpty, let reference = reference(for: text.variant, in: sourceTexts) else { continue }
             compare(format, against: reference, inSubstitution: inSubstitution, text.variant, language, unit.node, context, &findings)
         }
+    }
+
+    /// The names of the substitutions of `localization`, or of its variant for `device`.
+    private static func substitutionNames(of localization: Localization, device: String?) -> Set<String> {
+        guard let device else { return Set(localization.substitutions.map(\.name)) }
+        let variant = localization.variations?.device.first { $0.device == device }?.localization
+        return Set(variant?.substitutions.map(\.name) ?? [])
     }
 
     /// The source's texts a variant is compared with: its own, and `other` when it is a plural category.
@@ -133,7 +142,9 @@ enum PlaceholderCheck {
         guard !format.substitutions.isEmpty || !(required?.substitutions.isEmpty ?? true) else { return }
         let names = Set(format.substitutions), allowedNames = Set(allowed.substitutions)
         for name in format.substitutions where !allowedNames.contains(name) {
-            report("\(place) has %#@\(name)@, which the source does not: remove it or use the source's substitutions (\(allowed.substitutions.map { "%#@\($0)@" }.joined(separator: ", ")))")
+            let others = allowed.substitutions.isEmpty
+                ? "" : " or use the source's substitutions (\(allowed.substitutions.map { "%#@\($0)@" }.joined(separator: ", ")))"
+            report("\(place) has %#@\(name)@, which the source does not: remove it\(others)")
         }
         for name in required?.substitutions ?? [] where !names.contains(name) {
             report("\(place) drops %#@\(name)@ of the source: add it")

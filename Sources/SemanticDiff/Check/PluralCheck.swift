@@ -28,7 +28,7 @@ enum PluralCheck {
                                     _ context: EntryContext, _ findings: inout [Finding]) {
         let document = variations.document
         guard let plural = document.value(.plural, in: variations.node), document.kind(plural) == .object else { return }
-        let names = variations.plural.map(\.category)
+        let names = document.members(of: plural).map { document.string($0.key) }
         let present = PluralCategories(names.compactMap(PluralCategory.init(rawValue:)))
         let language = variations.language
         let missing = forms.required.subtracting(present)

@@ -9,7 +9,7 @@ final class SourceText {
     init(variant: Variant, value: String) {
         self.variant = variant
         self.value = value
-        format = FormatString(value, inSubstitution: variant.path.first == CatalogField.substitutions.rawValue)
+        format = FormatString(value, inSubstitution: variant.isInSubstitution)
     }
 
     /// The text as messages quote it, shortened to one line; made once, for
