@@ -201,6 +201,10 @@ struct CheckRulesTests {
             }
             #expect(CatalogCheck.findings(catalog, options: CheckOptions(), parts: parts) == whole)
         }
+        // Unequal shares: the first part takes more of the entries.
+        let unequal = CatalogCheck.entryRanges(catalog, shares: [3, 1])
+        #expect(unequal.count == 2 && unequal[0].count > unequal[1].count && unequal[1].upperBound == 12)
+        #expect(CatalogCheck.entryRanges(catalog, shares: [1]) == [0..<12])
     }
 
     @Test("a percent sign written as the escape \\u0025 is a percent sign, on either side")

@@ -40,14 +40,23 @@ public enum CatalogCheck {
     /// The entries of `catalog` cut into at most `count` ranges of about
     /// the same number of bytes, in the file's order.
     public static func entryRanges(_ catalog: Catalog, count: Int) -> [Range<Int>] {
+        entryRanges(catalog, shares: Array(repeating: 1, count: max(count, 1)))
+    }
+
+    /// The entries of `catalog` cut into at most `shares.count` ranges, in
+    /// the file's order, each with about its share of the bytes (a part that
+    /// also checks the layout can take less).
+    public static func entryRanges(_ catalog: Catalog, shares: [Int]) -> [Range<Int>] {
         let entries = catalog.entries
-        guard count > 1, entries.count > 1 else { return [0..<entries.count] }
+        let total = shares.reduce(0, +)
+        guard shares.count > 1, total > 0, entries.count > 1 else { return [0..<entries.count] }
         let document = catalog.document
         let first = Int(document[entries[0].node].start), end = Int(document[entries[entries.count - 1].node].end)
-        var ranges: [Range<Int>] = [], start = 0
+        var ranges: [Range<Int>] = [], start = 0, before = 0
         // Each cut leaves at least one entry after it.
-        for cut in 1..<count where start < entries.count - 1 {
-            let wanted = first + (end - first) * cut / count
+        for share in shares.dropLast() where start < entries.count - 1 {
+            before += share
+            let wanted = first + (end - first) * before / total
             var index = start
             while index < entries.count - 2 && Int(document[entries[index].node].end) < wanted { index += 1 }
             ranges.append(start..<(index + 1))
