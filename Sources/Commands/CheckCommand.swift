@@ -109,7 +109,8 @@ enum CheckCommand: Command {
             if case .file(let path)? = target.source { return total + (Files.size(path) ?? 0) }
             return total
         }
-        let workers = Workers(1, worthIt: size > 1_000_000)
+        let halves = 1_000_000 // bytes from which a catalog is checked in two halves
+        let workers = Workers(1, worthIt: size > halves)
         var status = ExitStatus.success
         var files: [CheckedFile] = []
         for target in targets {
@@ -137,7 +138,7 @@ enum CheckCommand: Command {
                 status = ExitStatus.failure
                 continue
             }
-            let large = catalog.document.bytes.count > 1_000_000
+            let large = catalog.document.bytes.count > halves
             // The last part, on the worker, also checks the file's layout, which costs about a
             // twelfth of the rules: it takes that much less of the entries.
             let ranges = CatalogCheck.entryRanges(catalog, shares: large ? [13, 11] : [1])

@@ -193,7 +193,7 @@ struct CheckRulesTests {
         let whole = CatalogCheck.findings(catalog)
         #expect(whole.contains { $0.rule == .languageCode } && whole.contains { $0.rule == .state && $0.message.contains("4 strings new") })
         for count in [2, 3, 5, 12, 40] {
-            let ranges = CatalogCheck.entryRanges(catalog, count: count)
+            let ranges = CatalogCheck.entryRanges(catalog, shares: Array(repeating: 1, count: count))
             #expect(ranges.count >= 2 && ranges.count <= min(count, 12) && ranges.first?.lowerBound == 0 && ranges.last?.upperBound == 12)
             #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
             let parts = ranges.enumerated().map { index, range in

@@ -142,12 +142,6 @@ extension JSONDocument {
 extension JSONDocument {
     /// The field that key node `key` names, if it names one (read without allocating).
     public func field(_ key: Int) -> CatalogField? {
-        let token = self[key]
-        if token.flags.contains(.escaped) {
-            return stringBytes(key).withUnsafeBufferPointer { CatalogField(utf8: $0) }
-        }
-        return withUnsafeBytes {
-            CatalogField(utf8: UnsafeBufferPointer(rebasing: $0[Int(token.start + 1)..<Int(token.end - 1)]))
-        }
+        withStringBytes(key) { CatalogField(utf8: $0) }
     }
 }

@@ -37,12 +37,6 @@ public enum CatalogCheck {
         fileprivate var tally = CheckTally()
     }
 
-    /// The entries of `catalog` cut into at most `count` ranges of about
-    /// the same number of bytes, in the file's order.
-    public static func entryRanges(_ catalog: Catalog, count: Int) -> [Range<Int>] {
-        entryRanges(catalog, shares: Array(repeating: 1, count: max(count, 1)))
-    }
-
     /// The entries of `catalog` cut into at most `shares.count` ranges, in
     /// the file's order, each with about its share of the bytes (a part that
     /// also checks the layout can take less).

@@ -30,6 +30,9 @@ public struct FormatString: Sendable, Equatable {
         self = text.withUTF8 { FormatString(utf8: $0, inSubstitution: inSubstitution) }
     }
 
+    /// The bytes of printf's flags (`-`, `+`, `#`, `0`, `'`).
+    private static let flags: [UInt8] = Array("-+#0'".utf8)
+
     /// The bytes of printf's length modifiers (`hh`, `l`, `ll`, `q`, `L`, `z`, `t`, `j`).
     private static let lengthModifiers: [UInt8] = Array("hlqLztj".utf8)
 
@@ -78,7 +81,7 @@ public struct FormatString: Sendable, Equatable {
                     continue
                 }
             }
-            while index < scalars.count, [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "#"), UInt8(ascii: "0"), UInt8(ascii: "'")].contains(scalars[index]) { index += 1 }
+            while index < scalars.count, Self.flags.contains(scalars[index]) { index += 1 }
             var starArguments = 0
             if index < scalars.count, scalars[index] == UInt8(ascii: "*") { starArguments += 1; index += 1 } else { _ = digits() }
             if index < scalars.count, scalars[index] == UInt8(ascii: ".") {

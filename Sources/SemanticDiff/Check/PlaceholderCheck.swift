@@ -20,7 +20,7 @@ enum PlaceholderCheck {
             checkSubstitutions(translation, source, context, &findings)
         }
         // The substitutions each text may name: its localization's, or its device variant's own.
-        var defined: [String: Set<String>] = [:]
+        var defined: [String?: Set<String>] = [:]
         for text in texts {
             guard case .unit(let unit) = text.text, let node = unit.valueNode, !unit.document.isEmptyString(node) else { continue }
             // Neither side has a `%`: nothing to compare, and nothing to decode. (An escaped string may spell it `\u0025`.)
@@ -30,8 +30,8 @@ enum PlaceholderCheck {
             let format = mayHaveFormats
                 ? unit.document.withStringBytes(node) { FormatString(utf8: $0, inSubstitution: inSubstitution) } : FormatString("")
             if !format.substitutions.isEmpty && !inSubstitution {
-                let device = text.variant.device ?? ""
-                let names = defined[device] ?? substitutionNames(of: translation, device: text.variant.device)
+                let device = text.variant.device
+                let names = defined[device] ?? substitutionNames(of: translation, device: device)
                 defined[device] = names
                 for name in format.substitutions where !names.contains(name) {
                     findings.append(context.finding(.substitutionMismatch,

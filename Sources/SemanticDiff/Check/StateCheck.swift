@@ -55,12 +55,8 @@ struct StateCounts: Sendable {
 
     /// Adds the counts of later entries (the first places stay).
     mutating func absorb(_ later: StateCounts) {
-        for (key, tally) in later.counts {
-            counts[key] = ((counts[key]?.count ?? 0) + tally.count, counts[key]?.offset ?? tally.offset)
-        }
-        for (language, tally) in later.copies {
-            copies[language] = ((copies[language]?.count ?? 0) + tally.count, copies[language]?.offset ?? tally.offset)
-        }
+        for (key, tally) in later.counts { counts[key, default: (0, tally.offset)].count += tally.count }
+        for (language, tally) in later.copies { copies[language, default: (0, tally.offset)].count += tally.count }
     }
 
     mutating func noteCopy(_ language: String, offset: Int) {
@@ -91,17 +87,16 @@ struct StateCounts: Sendable {
 /// `stale-with-translations`, `should-not-translate`: what the entry's flags say about its translations.
 enum EntryCheck {
     static func check(_ context: EntryContext, languages: [String], into findings: inout [Finding]) {
-        let isStale = context.isStale, shouldTranslate = context.shouldTranslate
-        guard isStale || !shouldTranslate else { return }
+        guard context.isStale || !context.shouldTranslate else { return }
         let others = languages.filter { $0 != context.sourceLanguage }
         guard !others.isEmpty else { return }
         let listed = others.count <= 5 ? others.joined(separator: ", ") : others.prefix(5).joined(separator: ", ") + " and \(others.count - 5) more"
-        if isStale {
+        if context.isStale {
             findings.append(context.finding(.staleWithTranslations,
                                             "stale (no longer in the code) but translated in \(listed): delete the entry if the code no longer uses it",
                                             languages: others, at: context.entry.field(.extractionState)))
         }
-        if !shouldTranslate {
+        if !context.shouldTranslate {
             findings.append(context.finding(.shouldNotTranslate,
                                             "marked Don't Translate but translated in \(listed): remove the translations or let it be translated",
                                             languages: others, at: context.entry.field(.shouldTranslate)))

@@ -204,14 +204,7 @@ public struct JSONDocument: Sendable {
 
     /// Whether string `node` decodes to exactly `text`.
     public func keyEquals(_ node: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        let token = self[node]
-        if token.flags.contains(.escaped) {
-            return stringBytes(node).withUnsafeBufferPointer { $0.elementsEqual(text) }
-        }
-        guard Int(token.end - token.start) - 2 == text.count else { return false }
-        return withUnsafeBytes { buffer in
-            memcmpEqual(UnsafeBufferPointer(rebasing: buffer[Int(token.start + 1)..<Int(token.end - 1)]), text)
-        }
+        withStringBytes(node) { memcmpEqual($0, text) }
     }
 
     /// Whether string `node` decodes to exactly `text`.
