@@ -9,17 +9,52 @@ import Darwin
 /// substitutions it names (`%#@NAME@`), and, inside a substitution's
 /// variants, whether it shows the substitution's own argument (`%arg`).
 public struct FormatString: Sendable, Equatable {
-    /// The arguments by number (1-based), with how each is read.
-    public var arguments: [Int: FormatArgument] = [:]
-    /// The specifier each argument was written with (`%1$@`, `%lld`), for messages.
-    public var spellings: [Int: String] = [:]
+    /// The arguments it reads, one per number (1-based), in increasing
+    /// order: a text has a few, so a sorted array beats hashing.
+    public private(set) var placeholders: [Placeholder] = []
     /// The names of the substitutions, in order of appearance.
     public var substitutions: [String] = []
     /// Whether `%arg` appears (only meaningful in a substitution's variants).
     public var showsSubstitutionArgument = false
 
+    /// One argument: its number, how it is read, and how it was written.
+    public struct Placeholder: Sendable, Equatable {
+        public var number: Int
+        public var argument: FormatArgument
+        /// The specifier as written (`%1$@`, `%lld`), for messages.
+        public var spelling: String
+    }
+
+    /// The arguments by number, with how each is read.
+    public var arguments: [Int: FormatArgument] {
+        Dictionary(placeholders.map { ($0.number, $0.argument) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The placeholder of argument `number`, if the text reads it.
+    public func placeholder(_ number: Int) -> Placeholder? {
+        placeholders.first { $0.number == number }
+    }
+
+    /// Sets argument `number` (a later specifier of the same number wins, as in printf's reading).
+    mutating func set(_ placeholder: Placeholder) {
+        let index = placeholders.firstIndex { $0.number >= placeholder.number } ?? placeholders.endIndex
+        if index < placeholders.endIndex && placeholders[index].number == placeholder.number {
+            placeholders[index] = placeholder
+        } else {
+            placeholders.insert(placeholder, at: index)
+        }
+    }
+
+    /// Adds what `other` reads that this does not (the arguments it lacks,
+    /// its other substitutions, its `%arg`): what either of two texts may use.
+    mutating func formUnion(_ other: FormatString) {
+        for placeholder in other.placeholders where self.placeholder(placeholder.number) == nil { set(placeholder) }
+        substitutions += other.substitutions.filter { !substitutions.contains($0) }
+        showsSubstitutionArgument = showsSubstitutionArgument || other.showsSubstitutionArgument
+    }
+
     /// Whether the text uses no argument and names no substitution.
-    public var isEmpty: Bool { arguments.isEmpty && substitutions.isEmpty && !showsSubstitutionArgument }
+    public var isEmpty: Bool { placeholders.isEmpty && substitutions.isEmpty && !showsSubstitutionArgument }
 
     /// Reads `text`. A `%` that starts no conversion Foundation knows
     /// (`50% off`, `% d` — the space flag is read as text, because real
@@ -99,14 +134,12 @@ public struct FormatString: Sendable, Equatable {
             }
             index += 1
             for _ in 0..<starArguments where position == nil {
-                arguments[next] = .integer(bits: 32)
-                spellings[next] = "*"
+                set(Placeholder(number: next, argument: .integer(bits: 32), spelling: "*"))
                 next += 1
             }
             let number = position ?? next
             if position == nil { next += 1 }
-            arguments[number] = argument
-            spellings[number] = String(decoding: scalars[start..<index], as: UTF8.self)
+            set(Placeholder(number: number, argument: argument, spelling: String(decoding: scalars[start..<index], as: UTF8.self)))
         }
     }
 }
@@ -131,8 +164,12 @@ public enum FormatArgument: Sendable, Hashable {
 
     init?(conversion: Unicode.Scalar, length: String) {
         switch conversion {
-        case "d", "i", "o", "u", "x", "X", "D", "U", "O":
-            self = .integer(bits: ["l", "ll", "q", "z", "t", "j"].contains(length) || "DUO".unicodeScalars.contains(conversion) ? 64 : 32)
+        case "D", "U", "O": self = .integer(bits: 64)
+        case "d", "i", "o", "u", "x", "X":
+            switch length {
+            case "l", "ll", "q", "z", "t", "j": self = .integer(bits: 64)
+            default: self = .integer(bits: 32)
+            }
         case "f", "F", "e", "E", "g", "G", "a", "A": self = .floatingPoint(long: length == "L")
         case "@": self = .object
         case "s": self = .cString(wide: length == "l")

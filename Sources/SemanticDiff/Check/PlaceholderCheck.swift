@@ -101,13 +101,12 @@ enum PlaceholderCheck {
         if format.isEmpty && (own?.isEmpty ?? true) && (other?.isEmpty ?? true) { return }
         // What the translation may use, and what it must.
         var allowed = own ?? other ?? FormatString("")
-        if let own, let other, own != other {
-            allowed.arguments.merge(other.arguments) { first, _ in first }
-            allowed.spellings.merge(other.spellings) { first, _ in first }
-            allowed.substitutions += other.substitutions.filter { !allowed.substitutions.contains($0) }
-            allowed.showsSubstitutionArgument = allowed.showsSubstitutionArgument || other.showsSubstitutionArgument
+        if let own, let other, own != other { allowed.formUnion(other) }
+        let mayOmit: Bool
+        switch reference.category {
+        case "zero"?, "one"?, "two"?: mayOmit = true
+        default: mayOmit = false
         }
-        let mayOmit = ["zero", "one", "two"].contains(reference.category ?? "")
         let required = mayOmit ? nil : (reference.category != nil ? (other ?? own) : own)
         let sourceText = reference.category != nil ? (reference.other ?? reference.own) : reference.own
         var quotedSource: String { sourceText?.quoted ?? DiffRenderer.quoted("") }
@@ -117,23 +116,23 @@ enum PlaceholderCheck {
             findings.append(finding)
         }
         var place: String { "\(language)\(PluralCheck.describe(variant))" }
-        for number in format.arguments.keys.sorted() {
-            let argument = format.arguments[number]!, spelling = format.spellings[number] ?? "?"
-            guard let expected = allowed.arguments[number] else {
+        for placeholder in format.placeholders {
+            let number = placeholder.number, spelling = placeholder.spelling
+            guard let expected = allowed.placeholder(number) else {
                 report("\(place) has \(spelling) (argument \(number)), which the source \(quotedSource) does not have: remove it")
                 continue
             }
-            switch argument.compatibility(with: expected) {
+            switch placeholder.argument.compatibility(with: expected.argument) {
             case .same: break
             case .otherSize:
-                report("\(place) reads argument \(number) as \(spelling) where the source has \(allowed.spellings[number] ?? "?"): another integer size, garbled on 64-bit; use the source's", .warning)
+                report("\(place) reads argument \(number) as \(spelling) where the source has \(expected.spelling): another integer size, garbled on 64-bit; use the source's", .warning)
             case .different:
-                report("\(place) reads argument \(number) as \(spelling) where the source has \(allowed.spellings[number] ?? "?"): use the source's")
+                report("\(place) reads argument \(number) as \(spelling) where the source has \(expected.spelling): use the source's")
             }
         }
         if let required {
-            for number in required.arguments.keys.sorted() where format.arguments[number] == nil {
-                report("\(place) drops \(required.spellings[number] ?? "?") (argument \(number)) of the source \(quotedSource): add it")
+            for placeholder in required.placeholders where format.placeholder(placeholder.number) == nil {
+                report("\(place) drops \(placeholder.spelling) (argument \(placeholder.number)) of the source \(quotedSource): add it")
             }
             if required.showsSubstitutionArgument && !format.showsSubstitutionArgument {
                 report("\(place) drops %arg, the substitution's number: add it")
@@ -166,7 +165,7 @@ enum PlaceholderCheck {
                                                 languages: [language], variant: variant, at: substitution.node))
             }
             if let specifier = substitution.formatSpecifier, let expected = original.formatSpecifier,
-               let argument = FormatString("%" + specifier).arguments[1], let wanted = FormatString("%" + expected).arguments[1] {
+               let argument = FormatString("%" + specifier).placeholder(1)?.argument, let wanted = FormatString("%" + expected).placeholder(1)?.argument {
                 let compatibility = argument.compatibility(with: wanted)
                 if compatibility != .same {
                     var finding = context.finding(.substitutionMismatch,
