@@ -81,22 +81,36 @@ enum CheckCommand: Command {
         }
         let staged = arguments.has("staged") || arguments.has("cached")
         let paths = arguments.positional + (arguments.afterSeparator ?? [])
-        let repository = Repository.mayContain(".") ? try? Repository(discoveringFrom: ".") : nil
-        if repository == nil && (paths.isEmpty || staged) {
+        // Plain files in a work tree need no libgit2 (which costs a run about 10 ms to load).
+        var plainTargets: [Target]?, settings: [String: String]?
+        if !staged, !paths.isEmpty, let location = WorkTreeLocation(),
+           let values = location.configuration.values(configurationNames) {
+            plainTargets = self.plainTargets(paths, prefix: location.prefix)
+            settings = values
+        }
+        let repository = plainTargets == nil && Repository.mayContain(".") ? try? Repository(discoveringFrom: ".") : nil
+        if plainTargets == nil && repository == nil && (paths.isEmpty || staged) {
             return Tool.usageFailure(self, staged ? "--staged needs a git repository" : "not in a git repository: name the catalogs to check")
+        }
+        if settings == nil, let configuration = try? repository?.configuration() {
+            // What `git -c` passes, which libgit2 does not read, wins.
+            let overrides = ConfigurationFiles().fromEnvironment(configurationNames) ?? [:]
+            settings = Dictionary(uniqueKeysWithValues: configurationNames.compactMap { name in
+                (overrides[name] ?? configuration.string(name)).map { (name, $0) }
+            })
         }
 
         var options: CheckOptions
         let failing: Severity
         do {
-            (options, failing) = try checkOptions(arguments, configuration: try? repository?.configuration())
+            (options, failing) = try checkOptions(arguments, settings: settings ?? [:])
         } catch {
             return Tool.usageFailure(self, error.message)
         }
 
         let targets: [Target]
         do {
-            targets = try self.targets(paths, repository: repository, staged: staged)
+            targets = try plainTargets ?? self.targets(paths, repository: repository, staged: staged)
         } catch let error as UsageError {
             return Tool.usageFailure(self, error.message)
         } catch {
@@ -165,8 +179,12 @@ enum CheckCommand: Command {
         return status
     }
 
-    /// The rules, severities and languages, from git config and then the options.
-    static func checkOptions(_ arguments: Arguments, configuration: Configuration?) throws(UsageError) -> (CheckOptions, Severity) {
+    /// The git settings a check reads.
+    static let configurationNames: Set<String> = Set(["xcstrings.check.disable"] + CheckRule.allCases.map { "xcstrings.check.severity.\($0.rawValue)" })
+
+    /// The rules, severities and languages, from git config (`settings`,
+    /// by ``configurationNames``) and then the options.
+    static func checkOptions(_ arguments: Arguments, settings: [String: String]) throws(UsageError) -> (CheckOptions, Severity) {
         func rule(_ name: String, _ origin: String) throws(UsageError) -> CheckRule {
             guard let rule = CheckRule(rawValue: name) else {
                 throw UsageError("\(origin): no rule '\(name)'; the rules are \(CheckRule.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -177,19 +195,17 @@ enum CheckCommand: Command {
             text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
         }
         var options = CheckOptions()
-        if let configuration {
-            for name in names(configuration.string("xcstrings.check.disable") ?? "") {
-                options.rules.remove(try rule(name, "xcstrings.check.disable"))
-            }
-            for candidate in CheckRule.allCases {
-                guard let value = configuration.string("xcstrings.check.severity.\(candidate.rawValue)") else { continue }
-                if value == "off" {
-                    options.rules.remove(candidate)
-                } else if let severity = Severity(rawValue: value) {
-                    options.severities[candidate] = severity
-                } else {
-                    throw UsageError("xcstrings.check.severity.\(candidate.rawValue) is '\(value)': use error, warning, info or off")
-                }
+        for name in names(settings["xcstrings.check.disable"] ?? "") {
+            options.rules.remove(try rule(name, "xcstrings.check.disable"))
+        }
+        for candidate in CheckRule.allCases {
+            guard let value = settings["xcstrings.check.severity.\(candidate.rawValue)"] else { continue }
+            if value == "off" {
+                options.rules.remove(candidate)
+            } else if let severity = Severity(rawValue: value) {
+                options.severities[candidate] = severity
+            } else {
+                throw UsageError("xcstrings.check.severity.\(candidate.rawValue) is '\(value)': use error, warning, info or off")
             }
         }
         let only = try arguments.all("rule").flatMap(names).map { name throws(UsageError) in try rule(name, "--rule") }
@@ -211,6 +227,21 @@ enum CheckCommand: Command {
         var source: CatalogSource?
         var shownPath: String
         var repositoryPath: String
+    }
+
+    /// The targets of `paths` when each is a regular file named as it is
+    /// shown (no `./`, `..` that ``targets(_:repository:staged:)`` would
+    /// rewrite, not absolute), in the work tree at `prefix`: what the index
+    /// would add is then known without it. Nil otherwise.
+    static func plainTargets(_ paths: [String], prefix: String) -> [Target]? {
+        var targets: [Target] = []
+        for path in paths {
+            guard !path.hasPrefix("/"), Files.isRegularFile(path) else { return nil }
+            let full = RepositoryPath.normalize(prefix + path)
+            guard RepositoryPath.relative(full, to: prefix) == path else { return nil }
+            targets.append(Target(source: .file(path), shownPath: path, repositoryPath: full))
+        }
+        return targets
     }
 
     /// The catalogs named by `paths` (every tracked one when none is).

@@ -54,11 +54,23 @@ public struct ConfigurationFiles {
             case .value(let value): if let value { found = value }
             }
         }
-        switch fromEnvironment(section: section, key: key) {
-        case .undecided: return .undecided
-        case .value(let value): if let value { found = value }
+        guard let set = fromEnvironment([section + "." + key]) else { return .undecided }
+        return .value(set[section + "." + key] ?? found)
+    }
+
+    /// The values git would use for the string settings in `names`, each
+    /// as git names it (`xcstrings.check.severity.layout`: section and key
+    /// in lower case, the subsection as written), those set only; nil when
+    /// undecided here. One reading of the files for all of them.
+    public func values(_ names: Set<String>) -> [String: String]? {
+        var found: [String: String] = [:]
+        for path in files() {
+            guard let text = try? Files.read(path) else { continue }
+            guard let set = ConfigurationText(text).values(names) else { return nil }
+            found.merge(set) { _, later in later }
         }
-        return .value(found)
+        guard let set = fromEnvironment(names) else { return nil }
+        return found.merging(set) { _, later in later }
     }
 
     /// `merge.conflictStyle` as marker style (`merge` when unset or not a
@@ -98,9 +110,11 @@ public struct ConfigurationFiles {
         return paths
     }
 
-    /// The repository's git directory and common directory (they differ in a linked worktree).
-    func repositoryDirectories() -> (gitDirectory: String, common: String)? {
-        var gitDirectory: String?
+    /// The repository's git directory and common directory (they differ in
+    /// a linked worktree), and the directory its `.git` was found in (nil
+    /// with `GIT_DIR`).
+    func repositoryDirectories() -> (gitDirectory: String, common: String, top: String?)? {
+        var gitDirectory: String?, top: String?
         if let explicit = nonEmpty(environment("GIT_DIR")) {
             gitDirectory = explicit.hasPrefix("/") ? explicit : directory + "/" + explicit
         } else {
@@ -109,14 +123,16 @@ public struct ConfigurationFiles {
                 let dotGit = candidate + "/.git"
                 if Files.isDirectory(dotGit) {
                     gitDirectory = dotGit
+                    top = candidate
                 } else if let text = try? Files.read(dotGit), let line = String(validating: text, as: UTF8.self),
                           line.hasPrefix("gitdir:") {
                     let target = line.dropFirst("gitdir:".count).trimmingWhitespace()
                     gitDirectory = target.hasPrefix("/") ? target : candidate + "/" + target
+                    top = candidate
                 } else {
                     guard let slash = candidate.lastIndex(of: "/"), candidate != "/" else { return nil }
                     candidate = slash == candidate.startIndex ? "/" : String(candidate[..<slash])
-                    if candidate == "/" && Files.isDirectory("/.git") { gitDirectory = "/.git" }
+                    if candidate == "/" && Files.isDirectory("/.git") { gitDirectory = "/.git"; top = "/" }
                     if candidate == "/" && gitDirectory == nil { return nil }
                 }
             }
@@ -127,35 +143,44 @@ public struct ConfigurationFiles {
             let target = line.trimmingWhitespace()
             if !target.isEmpty { common = target.hasPrefix("/") ? target : gitDirectory + "/" + target }
         }
-        return (gitDirectory, common)
+        return (gitDirectory, common, top)
     }
 
-    /// `GIT_CONFIG_COUNT`'s pairs, then `GIT_CONFIG_PARAMETERS`.
-    func fromEnvironment(section: String, key: String) -> Lookup {
-        let wanted = section + "." + key
-        var found: String?
+    /// The settings in `names` that `GIT_CONFIG_COUNT`'s pairs, then
+    /// `GIT_CONFIG_PARAMETERS` (`git -c`), set (the last wins): what git
+    /// adds to its files, and libgit2 never reads; nil when undecided.
+    public func fromEnvironment(_ names: Set<String>) -> [String: String]? {
+        var found: [String: String] = [:]
         if let countText = nonEmpty(environment("GIT_CONFIG_COUNT")) {
-            guard let count = Self.integer(countText), count >= 0 else { return .undecided }
+            guard let count = Self.integer(countText), count >= 0 else { return nil }
             for index in 0..<count {
                 guard let name = environment("GIT_CONFIG_KEY_\(index)"), let value = environment("GIT_CONFIG_VALUE_\(index)") else {
-                    return .undecided
+                    return nil
                 }
-                if name.lowercased() == wanted { found = value }
-                if name.lowercased() == "include.path" || name.lowercased().hasPrefix("includeif.") { return .undecided }
+                let canonical = Self.canonical(name)
+                if canonical == "include.path" || canonical.hasPrefix("includeif.") { return nil }
+                if names.contains(canonical) { found[canonical] = value }
             }
         }
         if let parameters = nonEmpty(environment("GIT_CONFIG_PARAMETERS")) {
-            guard let pairs = Self.parameters(parameters) else { return .undecided }
+            guard let pairs = Self.parameters(parameters) else { return nil }
             for (name, value) in pairs {
-                let name = name.lowercased()
-                if name == "include.path" || name.hasPrefix("includeif.") { return .undecided }
-                if name == wanted {
-                    guard let value else { return .undecided }
-                    found = value
+                let canonical = Self.canonical(name)
+                if canonical == "include.path" || canonical.hasPrefix("includeif.") { return nil }
+                if names.contains(canonical) {
+                    guard let value else { return nil }
+                    found[canonical] = value
                 }
             }
         }
-        return .value(found)
+        return found
+    }
+
+    /// A variable's name as git keeps it: section and key in lower case,
+    /// the subsection between them as written.
+    static func canonical(_ name: String) -> String {
+        guard let first = name.firstIndex(of: "."), let last = name.lastIndex(of: ".") else { return name.lowercased() }
+        return name[..<first].lowercased() + name[first..<last] + name[last...].lowercased()
     }
 
     /// `GIT_CONFIG_PARAMETERS` as git writes it (`sq_quote`): shell

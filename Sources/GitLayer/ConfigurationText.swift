@@ -14,10 +14,39 @@ struct ConfigurationText {
     /// A bare name means `bare`: "true" for a boolean; nil (undecided) for a
     /// string setting, which git refuses without a value.
     func value(section wantedSection: String, key wantedKey: String, bare: String? = nil) -> ConfigurationFiles.Lookup {
+        var found: String?, undecided = false
+        let read = forEachVariable { section, subsection, key, value in
+            guard section == wantedSection && subsection == nil && key == wantedKey else { return }
+            guard let value = value ?? bare else { undecided = true; return }
+            found = value
+        }
+        return read && !undecided ? .value(found) : .undecided
+    }
+
+    /// The last values of the variables named in `names`, as git names
+    /// them (`section.subsection.key`: section and key in lower case, the
+    /// subsection as written), those set here only; nil when undecided, as
+    /// for ``value(section:key:bare:)`` (a bare name is undecided: these are
+    /// string settings).
+    func values(_ names: Set<String>) -> [String: String]? {
+        var found: [String: String] = [:], undecided = false
+        let read = forEachVariable { section, subsection, key, value in
+            let name = subsection.map { "\(section).\($0).\(key)" } ?? "\(section).\(key)"
+            guard names.contains(name) else { return }
+            guard let value else { undecided = true; return }
+            found[name] = value
+        }
+        return read && !undecided ? found : nil
+    }
+
+    /// Calls `body` with every variable of the file, in order: its section
+    /// and key in lower case, its subsection, its value (nil for a bare
+    /// name; cut at a NUL, as git keeps values as C strings). False when the
+    /// file includes another or has a line git would refuse.
+    private func forEachVariable(_ body: (_ section: String, _ subsection: String?, _ key: String, _ value: String?) -> Void) -> Bool {
         var reader = Reader(bytes: bytes)
         if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.position = 3 }
         var section = "", subsection: String?
-        var found: String?
         while let byte = reader.peek() {
             switch byte {
             case UInt8(ascii: "\n"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
@@ -26,29 +55,25 @@ struct ConfigurationText {
                 reader.skipLine()
             case UInt8(ascii: "["):
                 reader.position += 1
-                guard let header = reader.header() else { return .undecided }
+                guard let header = reader.header() else { return false }
                 (section, subsection) = header
             default:
-                guard Reader.isAlpha(byte), !section.isEmpty, let key = reader.key() else { return .undecided }
+                guard Reader.isAlpha(byte), !section.isEmpty, let key = reader.key() else { return false }
                 reader.skipBlanks()
                 var value: String?
                 if reader.peek() == UInt8(ascii: "=") {
                     reader.position += 1
-                    guard let parsed = reader.value() else { return .undecided }
+                    guard let parsed = reader.value() else { return false }
                     value = parsed
                 } else if let next = reader.peek(), next != UInt8(ascii: "\n") {
-                    guard next == UInt8(ascii: "#") || next == UInt8(ascii: ";") || next == UInt8(ascii: "\r") else { return .undecided }
+                    guard next == UInt8(ascii: "#") || next == UInt8(ascii: ";") || next == UInt8(ascii: "\r") else { return false }
                     reader.skipLine()
                 }
-                if section == "include" || section == "includeif" { return .undecided }
-                if section == wantedSection && subsection == nil && key == wantedKey {
-                    guard let value = value ?? bare else { return .undecided }
-                    // git keeps the value as a C string: it ends at a NUL.
-                    found = String(value.prefix { $0 != "\0" })
-                }
+                if section == "include" || section == "includeif" { return false }
+                body(section, subsection, key, value.map { String($0.prefix { $0 != "\0" }) })
             }
         }
-        return .value(found)
+        return true
     }
 
     private struct Reader {

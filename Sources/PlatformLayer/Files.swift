@@ -103,6 +103,18 @@ public enum Files {
         access(path, F_OK) == 0
     }
 
+    /// Whether `path` is a regular file (or a symbolic link to one).
+    public static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Whether `path` exists and belongs to the user this process runs as.
+    public static func isOwnedByUser(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_uid == geteuid()
+    }
+
     /// Whether `path` is a directory (or a symbolic link to one).
     public static func isDirectory(_ path: String) -> Bool {
         var status = stat()

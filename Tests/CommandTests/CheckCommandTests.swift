@@ -73,6 +73,35 @@ struct CheckCommandTests {
         #expect(unknown.stderr.contains("no rule 'plurals'"))
     }
 
+    @Test("files named in a work tree read git config too, from a subdirectory, and git -c; paths shown as given")
+    func configurationForNamedFiles() throws {
+        let repository = try TestRepository()
+        try repository.commit(Self.broken, at: "App/Localizable.xcstrings", "broken")
+        try repository.write(Self.broken, to: "App/Untracked.xcstrings")
+        let named = ["check", "Localizable.xcstrings", "Untracked.xcstrings"]
+        let before = try repository.run(named, from: "App")
+        #expect(before.status == 1)
+        #expect(before.stdout.contains("\nLocalizable.xcstrings: 1 error") && before.stdout.contains("\nUntracked.xcstrings: 1 error"))
+        try repository.git("config", "xcstrings.check.severity.plural-missing-category", "warning")
+        #expect(try repository.run(named, from: "App").status == 0)
+        // Without loading libgit2 (which says so when told to load one that is not there).
+        let missing = ["GIT_XCSTRINGS_LIBGIT2": "/nonexistent/libgit2.so"]
+        let app = repository.url.appendingPathComponent("App")
+        #expect(try CLI.run(named, in: app, environment: missing).stderr == "")
+        #expect(try CLI.run(["check", "./Localizable.xcstrings"], in: app, environment: missing).stderr.contains("cannot be opened"))
+        // Paths git would name otherwise (./, .., absolute) give the same answer.
+        let top = repository.url.resolvingSymlinksInPath().path
+        for path in ["./Localizable.xcstrings", "../App/Localizable.xcstrings", top + "/App/Localizable.xcstrings"] {
+            #expect(try repository.run(["check", path], from: "App").status == 0, "\(path)")
+        }
+        // What `git -c` passes wins over the files, with and without PATHs.
+        for arguments in [["-c", "xcstrings.check.severity.plural-missing-category=error", "xcstrings"] + named,
+                          ["-c", "xcstrings.check.severity.plural-missing-category=error", "xcstrings", "check"]] {
+            let result = try CLI.git(arguments, in: repository.url.appendingPathComponent("App"))
+            #expect(result.status == 1, "\(arguments): \(result.stdout)")
+        }
+    }
+
     @Test("--severity warning fails on warnings; --language keeps one language's findings")
     func severityAndLanguage() throws {
         let directory = try TemporaryDirectory()

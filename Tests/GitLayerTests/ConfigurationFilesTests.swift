@@ -131,4 +131,37 @@ struct ConfigurationFilesTests {
         #expect(try both(fixture, in: "linked") == ("zdiff3", .value("zdiff3")))
         #expect(try both(fixture) == ("diff3", .value("diff3")))
     }
+
+    @Test("settings with subsections, many at once: as git config --get finds each, in the files and with git -c")
+    func subsections() throws {
+        let fixture = try TestRepository()
+        let names: Set<String> = ["xcstrings.check.disable", "xcstrings.check.severity.state", "xcstrings.check.severity.layout",
+                                  "xcstrings.Check.disable"]
+        let texts = [
+            "[xcstrings \"check\"]\n\tdisable = state, layout\n[xcstrings \"check.severity\"]\n\tstate = info\n",
+            // The older form lowers its subsection; the quoted one keeps its case.
+            "[xcstrings.Check.Severity]\n\tLAYOUT = warning\n[xcstrings \"Check\"]\n\tdisable = json\n",
+            "[XCSTRINGS \"check\"]\n\tdisable = a\n\tdisable = b\n[xcstrings \"check.severity\"]\n\tstate = off\n",
+        ]
+        for text in texts {
+            try fixture.directory.write(".gitconfig", text)
+            let top = fixture.url.path
+            let environment = ["HOME": top, "XDG_CONFIG_HOME": top + "/.config", "GIT_CONFIG_NOSYSTEM": "1"]
+            let files = ConfigurationFiles(directory: top, environment: { environment[$0] })
+            var expected: [String: String] = [:]
+            for name in names {
+                let git = try CLI.git(["config", "--get", name], in: fixture.url)
+                if git.status == 0 { expected[name] = git.stdout.trimmingCharacters(in: .newlines) }
+            }
+            #expect(!expected.isEmpty)
+            #expect(files.values(names) == expected, "\(text.debugDescription)")
+        }
+        let parameters = "'xcstrings.check.severity.STATE'='error' 'xcstrings.Check.disable'='x'"
+        let environment = ["HOME": fixture.url.path, "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_PARAMETERS": parameters]
+        let files = ConfigurationFiles(directory: fixture.url.path, environment: { environment[$0] })
+        #expect(files.values(names)?["xcstrings.check.severity.state"] == "error")
+        #expect(files.values(names)?["xcstrings.Check.disable"] == "x")
+        try fixture.directory.write(".gitconfig", "[xcstrings \"check\"]\n\tdisable\n")
+        #expect(ConfigurationFiles(directory: fixture.url.path, environment: { ["HOME": fixture.url.path][$0] }).values(names) == nil)
+    }
 }
