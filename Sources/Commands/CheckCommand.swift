@@ -118,13 +118,13 @@ enum CheckCommand: Command {
             return ExitStatus.failure
         }
 
-        // Large catalogs are checked in two halves at once, on a thread started before they are read.
+        // Large catalogs are checked on two threads at once, the second started before they are read.
         let size = targets.reduce(0) { total, target in
             if case .file(let path)? = target.source { return total + (Files.size(path) ?? 0) }
             return total
         }
-        let halves = 1_000_000 // bytes from which a catalog is checked in two halves
-        let workers = Workers(1, worthIt: size > halves)
+        let shared = 1_000_000 // bytes from which a catalog is checked on two threads
+        let workers = Workers(1, worthIt: size > shared)
         var status = ExitStatus.success
         var files: [CheckedFile] = []
         for target in targets {
@@ -152,12 +152,13 @@ enum CheckCommand: Command {
                 status = ExitStatus.failure
                 continue
             }
-            let large = catalog.document.bytes.count > halves
-            // The last part, on the worker, also checks the file's layout, which costs about a
-            // twelfth of the rules: it takes that much less of the entries.
-            let ranges = CatalogCheck.entryRanges(catalog, shares: large ? [13, 11] : [1])
-            let parts = workers.map(Array(ranges.enumerated())) { [options] index, range in
-                CatalogCheck.part(catalog, entries: range, options: options, layout: index == ranges.count - 1)
+            // Large catalogs in slices of entries and the layout on its own, taken in turns by
+            // the two threads (the rules cost more on some entries than on others).
+            let large = catalog.document.bytes.count > shared
+            let ranges = CatalogCheck.entryRanges(catalog, shares: Array(repeating: 1, count: large ? 16 : 1))
+            let jobs: [(entries: Range<Int>, layout: Bool)] = large ? [(0..<0, true)] + ranges.map { ($0, false) } : [(ranges[0], true)]
+            let parts = workers.mapTakingTurns(jobs) { [options] job in
+                CatalogCheck.part(catalog, entries: job.entries, options: options, layout: job.layout)
             }
             timer.mark("rules")
             let findings = CatalogCheck.findings(catalog, options: options, parts: parts)

@@ -44,6 +44,50 @@ public final class Workers: @unchecked Sendable {
         results += boxes.map { $0.value! }
         return results
     }
+
+    /// `transform` applied to every item, the results in the items' order;
+    /// each free thread (this one and the workers) takes the next item not
+    /// yet taken: for many items of uneven cost, which no split made in
+    /// advance would share evenly.
+    public func mapTakingTurns<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) -> [R] {
+        guard !threads.isEmpty, items.count > 1 else { return items.map(transform) }
+        let turns = Turns(count: items.count)
+        let boxes = items.map { _ in ResultBox<R>() }
+        let work: @Sendable () -> Void = {
+            while let index = turns.next() { boxes[index].value = transform(items[index]) }
+        }
+        let helping = threads.prefix(items.count - 1)
+        for thread in helping { thread.submit(work) }
+        work()
+        for thread in helping { thread.wait() }
+        return boxes.map { $0.value! }
+    }
+}
+
+/// The next item to take, under a lock.
+private final class Turns: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var taken = 0
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// The index of an item no thread has taken yet; nil when none is left.
+    func next() -> Int? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard taken < count else { return nil }
+        taken += 1
+        return taken - 1
+    }
 }
 
 /// Where a worker leaves its result.
