@@ -232,6 +232,14 @@ struct CheckRulesTests {
             """)
         #expect(try findings(json, .placeholderMismatch).isEmpty)
         #expect(try findings(json, .substitutionMismatch).isEmpty)
+        // A device variant's substitution is held to the source's argNum and formatSpecifier.
+        let renumbered = json.replacingOccurrences(of: "\"iphone\" : {\"stringUnit\" : {\"state\" : \"translated\", \"value\" : \"%#@n@\"}, \"substitutions\" : {\"n\" : {\"argNum\" : 1, \"formatSpecifier\" : \"lld\"",
+                                                   with: "\"iphone\" : {\"stringUnit\" : {\"state\" : \"translated\", \"value\" : \"%#@n@\"}, \"substitutions\" : {\"n\" : {\"argNum\" : 2, \"formatSpecifier\" : \"@\"")
+        #expect(renumbered != json)
+        #expect(try findings(renumbered, .substitutionMismatch).map(\.message) == [
+            "de (device.iphone) substitution n has argNum 2, the source's has 1: use 1",
+            "de (device.iphone) substitution n has formatSpecifier @, the source's has lld: use lld",
+        ])
         // Without %arg in the device's substitution, the number is dropped.
         let dropped = json.replacingOccurrences(of: "%arg Dateien", with: "Dateien")
         #expect(try findings(dropped, .placeholderMismatch).map(\.message) == ["de (device.iphone.substitutions.n.plural.other) drops %arg, the substitution's number: add it"])

@@ -120,7 +120,7 @@ public enum CatalogCheck {
             if rules.devices { DeviceCheck.check(localization, parts, context, into: &tally.findings) }
             if localization.language != sourceLanguage && (rules.placeholders || rules.states) {
                 let texts = localization.translations(parts)
-                if rules.placeholders { PlaceholderCheck.check(localization, texts, context, plurals: &plurals, into: &tally.findings) }
+                if rules.placeholders { PlaceholderCheck.check(localization, parts, texts, context, plurals: &plurals, into: &tally.findings) }
                 if rules.states { StateCheck.check(localization, texts, context, counts: &tally.states, into: &tally.findings) }
             }
         }

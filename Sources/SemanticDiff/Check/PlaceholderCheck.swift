@@ -11,13 +11,13 @@
 /// category or in `other`; in `zero`, `one` and `two` a translation may
 /// leave the number out ("Eine Datei"), in the other categories it may not.
 enum PlaceholderCheck {
-    static func check(_ translation: Localization, _ texts: [Translation], _ context: EntryContext,
+    static func check(_ translation: Localization, _ parts: Localization.Parts, _ texts: [Translation], _ context: EntryContext,
                       plurals: inout PluralFormsCache, into findings: inout [Finding]) {
         let language = translation.language
         let sourceTexts = context.placeholderSources
         if let source = context.source {
             checkPluralness(translation, texts, source, context, &plurals, &findings)
-            checkSubstitutions(translation, source, context, &findings)
+            checkSubstitutions(translation, parts, source, context, &findings)
         }
         // The substitutions each text may name: its localization's, or its device variant's own.
         var defined: [String?: Set<String>] = [:]
@@ -150,18 +150,38 @@ enum PlaceholderCheck {
         }
     }
 
-    /// `substitution-mismatch`: argNum and formatSpecifier against the source's substitution of the same name.
-    private static func checkSubstitutions(_ translation: Localization, _ source: Localization, _ context: EntryContext,
-                                           _ findings: inout [Finding]) {
+    /// `substitution-mismatch`: argNum and formatSpecifier against the source's substitution of the same name:
+    /// the localization's own substitutions, and a device variant's (against the source's for that device,
+    /// else the source's own).
+    private static func checkSubstitutions(_ translation: Localization, _ parts: Localization.Parts, _ source: Localization,
+                                           _ context: EntryContext, _ findings: inout [Finding]) {
         let sources = context.sourceSubstitutions
+        if parts.substitutions != nil {
+            compare(translation.substitutions(parts), against: sources, under: Variant(), translation.language, context, &findings)
+        }
+        // Device variants with substitutions of their own are rare: found without decoding the others.
+        let document = translation.document
+        guard let node = parts.variations, let devices = document.value(.device, in: node), document.kind(devices) == .object else { return }
+        for member in document.members(of: devices) {
+            let variant = Localization(document: document, language: translation.language, node: member.value)
+            let variantParts = variant.parts
+            guard variantParts.substitutions != nil else { continue }
+            let device = document.string(member.key)
+            let originals = source.variations?.device.first { $0.device == device }?.localization.substitutions ?? []
+            compare(variant.substitutions(variantParts), against: originals.isEmpty ? sources : originals,
+                    under: Variant().appending(.device, device), translation.language, context, &findings)
+        }
+    }
+
+    private static func compare(_ substitutions: [Substitution], against sources: [Substitution], under base: Variant,
+                                _ language: String, _ context: EntryContext, _ findings: inout [Finding]) {
         guard !sources.isEmpty else { return }
-        let language = translation.language
-        for substitution in translation.substitutions {
+        for substitution in substitutions {
             guard let original = sources.last(where: { $0.name == substitution.name }) else { continue }
-            let variant = Variant().appending(.substitutions, substitution.name)
+            let variant = base.appending(.substitutions, substitution.name)
             if let number = substitution.argumentNumber, let expected = original.argumentNumber, number != expected {
                 findings.append(context.finding(.substitutionMismatch,
-                                                "\(language) substitution \(substitution.name) has argNum \(number), the source's has \(expected): use \(expected)",
+                                                "\(language)\(base.isPlain ? "" : " (\(base))") substitution \(substitution.name) has argNum \(number), the source's has \(expected): use \(expected)",
                                                 languages: [language], variant: variant, at: substitution.node))
             }
             if let specifier = substitution.formatSpecifier, let expected = original.formatSpecifier,
@@ -169,7 +189,7 @@ enum PlaceholderCheck {
                 let compatibility = argument.compatibility(with: wanted)
                 if compatibility != .same {
                     var finding = context.finding(.substitutionMismatch,
-                                                  "\(language) substitution \(substitution.name) has formatSpecifier \(specifier), the source's has \(expected): use \(expected)",
+                                                  "\(language)\(base.isPlain ? "" : " (\(base))") substitution \(substitution.name) has formatSpecifier \(specifier), the source's has \(expected): use \(expected)",
                                                   languages: [language], variant: variant, at: substitution.node)
                     if compatibility == .otherSize { finding.severity = .warning }
                     findings.append(finding)
