@@ -10,24 +10,34 @@ enum UnlistedChanges {
     /// others are not read).
     static func between(_ old: Entry?, _ new: Entry, localizations: [(language: String, old: Localization?, new: Localization?)])
         -> [CatalogChange] {
-        // Most entries hold nothing the typed view leaves out: a scan of their nodes says so without copying them.
-        guard mayHoldUnlisted(new) || old.map(mayHoldUnlisted) == true else { return [] }
+        // Most entries and localizations hold nothing the typed view leaves out: a scan of
+        // their nodes says so without copying them, and only those that may are walked.
+        let fields = mayHoldUnlisted(new) || old.map(mayHoldUnlisted) == true
+        let walked = localizations.filter { $0.old.map(mayHoldUnlisted) == true || $0.new.map(mayHoldUnlisted) == true }
+        guard fields || !walked.isEmpty else { return [] }
         var walk = Walk(key: new.key)
         let entry = Place(level: .entry), languages = entry.child(CatalogField.localizations.rawValue)
-        walk.object(old.flatMap(fields), fields(new), at: entry)
-        for (language, before, after) in localizations {
+        if fields { walk.object(old.flatMap(Self.fields), Self.fields(new), at: entry) }
+        for (language, before, after) in walked {
             walk.object(before.map { JSONValue($0.document, $0.node) }, after.map { JSONValue($0.document, $0.node) },
                         at: languages.child(language))
         }
         return walk.changes
     }
 
-    /// Whether `entry` holds anything the typed view does not report:
-    /// another tool's member, a value of an unexpected kind, a substitution's
-    /// arguments, an empty object below the entry. When neither version of
-    /// an entry does, they differ in nothing unlisted.
+    /// Whether an entry's own fields (its localizations aside, each scanned
+    /// on its own) hold anything the typed view does not report: another
+    /// tool's member, a value of an unexpected kind. When neither version
+    /// of an entry's fields does, they differ in nothing unlisted.
     static func mayHoldUnlisted(_ entry: Entry) -> Bool {
         entry.document.withRawDocument { raw in scan(raw, entry.node, at: .entry, inSubstitution: false) }
+    }
+
+    /// Whether a localization holds anything the typed view does not report:
+    /// another tool's member, a value of an unexpected kind, a substitution's
+    /// arguments, an empty object.
+    static func mayHoldUnlisted(_ localization: Localization) -> Bool {
+        localization.document.withRawDocument { raw in scan(raw, localization.node, at: .localization, inSubstitution: false) }
     }
 
     private static func scan(_ raw: RawDocument, _ node: Int, at level: CatalogLevel, inSubstitution: Bool) -> Bool {
@@ -53,6 +63,8 @@ enum UnlistedChanges {
             default:
                 break
             }
+            // An entry's localizations are scanned one by one, each when it differs.
+            if level == .entry && child == .localizations && kind == .object { continue }
             switch child {
             case .localizations, .localization, .stringUnit, .stringSet, .variations, .variationCases, .substitutions, .substitution:
                 if scan(raw, member.value, at: child, inSubstitution: inSubstitution || child == .substitution) { return true }
