@@ -238,6 +238,20 @@ struct CheckHookTests {
         #expect(try String(contentsOf: hook, encoding: .utf8) == "#!/bin/sh\necho mine\n")
         _ = try repository.run(["uninstall"])
         #expect(FileManager.default.fileExists(atPath: hook.path))
+        // A hook that only mentions ours (someone's own, or ours edited by hand) is someone else's too.
+        let mentioning = "#!/bin/sh\n./scripts/lint.sh || exit 1\n# git-xcstrings pre-commit hook: add its line below when needed\n"
+        try Data(mentioning.utf8).write(to: hook)
+        #expect(try repository.run(["install", "--hooks"]).status == 1)
+        _ = try repository.run(["uninstall"])
+        #expect(try String(contentsOf: hook, encoding: .utf8) == mentioning)
+        // Ours, as written, is replaced and removed; what its comment says removes it does.
+        try FileManager.default.removeItem(at: hook)
+        #expect(try repository.run(["install", "--hooks"]).status == 0)
+        let written = try String(contentsOf: hook, encoding: .utf8)
+        #expect(written.contains("git xcstrings\n# uninstall removes it"))
+        #expect(try repository.run(["install", "--hooks"]).status == 0)
+        #expect(try repository.run(["uninstall"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: hook.path))
     }
 
     @Test("--staged says a conflicted catalog is unmerged (exit 2) and leaves out symbolic links")

@@ -11,18 +11,23 @@ struct PreCommitHook {
     /// The line that marks a hook as ours.
     static let marker = "# git-xcstrings pre-commit hook"
 
-    /// Whether a hook's bytes hold ``marker``.
+    /// Whether a hook is one this tool wrote: byte for byte the ``script``
+    /// of some executable. A hook that merely mentions ``marker`` (someone's
+    /// own, or ours edited by hand) is someone else's, never replaced.
     static func isOurs(_ hook: [UInt8]) -> Bool {
-        let wanted = Array(marker.utf8)
-        guard hook.count >= wanted.count else { return false }
-        return (0...(hook.count - wanted.count)).contains { start in hook[start..<(start + wanted.count)].elementsEqual(wanted) }
+        guard let text = String(validating: hook, as: UTF8.self) else { return false }
+        let prefix = "xargs -0 ", suffix = " check --staged -- < \"${TMPDIR:-/tmp}/git-xcstrings-staged.$$\" || exit 1"
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) }),
+              line.count > prefix.count + suffix.count else { return false }
+        let executable = String(line.dropFirst(prefix.count).dropLast(suffix.count))
+        return PreCommitHook(executable: executable).script == text
     }
 
     var script: String {
         """
         #!/bin/sh
-        \(Self.marker) (git xcstrings install --hooks; git xcstrings uninstall
-        # --hooks removes it). Checks the String Catalogs a commit changes: what
+        \(Self.marker) (git xcstrings install --hooks; git xcstrings
+        # uninstall removes it). Checks the String Catalogs a commit changes: what
         # would ship broken (check --staged) and Xcode's layout (fmt --check).
         # Skip it once with git commit --no-verify.
         git diff --cached --name-only --diff-filter=ACMR -z -- '*.xcstrings' > "${TMPDIR:-/tmp}/git-xcstrings-staged.$$" || exit 1
