@@ -155,6 +155,16 @@ struct CheckRulesTests {
         #expect(messages["zh-TW"]?.hasSuffix("use zh-Hant") == true)
         #expect(messages["en_US"]?.hasSuffix("use en-US") == true)
         #expect(try findings(catalog("k", "\"zh-Hans\" : \(unit("x"))", source: "zh-CN"), .languageCode).first?.message.hasPrefix("sourceLanguage zh-CN") == true)
+        // The fix for zh_CN is zh-Hans, not zh-CN (itself an error); tags BCP 47 keeps from before it are well formed.
+        let underscored = try findings(catalog("k", ["zh_CN", "zh_TW", "i-klingon", "en-GB-oed", "sgn-BE-FR"].map { "\"\($0)\" : \(unit("x"))" }.joined(separator: ", ")), .languageCode)
+        #expect(Set(underscored.flatMap(\.languages)) == ["zh_CN", "zh_TW"])
+        #expect(Set(underscored.map { $0.message.components(separatedBy: ": ").last! }) == ["use zh-Hans", "use zh-Hant"])
+        // A code with a line break or a space is quoted whole, and the text report keeps each finding on one line.
+        let odd = try findings(catalog("k", "\"de\\n\" : \(unit("x")), \" fr\" : \(unit("x"))"), .languageCode)
+        #expect(odd.count == 2 && odd.contains { $0.message.hasPrefix("\"de\\n\" is not") } && odd.contains { $0.message.hasPrefix("\" fr\" is not") })
+        let report = String(decoding: CheckReport.textBytes([CheckedFile(path: "a\u{1B}[31m\nb.xcstrings", repositoryPath: "x", findings: odd)], color: false), as: UTF8.self)
+        #expect(report.split(separator: "\n").count == odd.count + 1)
+        #expect(report.hasPrefix("a\\u001b[31m\\nb.xcstrings:") && !report.contains("\u{1B}"))
     }
 
     @Test("state: translated and empty, an untranslated copy, counts of new and needs_review per language")
@@ -243,6 +253,19 @@ struct CheckRulesTests {
         // Without %arg in the device's substitution, the number is dropped.
         let dropped = json.replacingOccurrences(of: "%arg Dateien", with: "Dateien")
         #expect(try findings(dropped, .placeholderMismatch).map(\.message) == ["de (device.iphone.substitutions.n.plural.other) drops %arg, the substitution's number: add it"])
+    }
+
+    @Test("a translation without devices is compared with the other device's text of a source that varies by device only")
+    func deviceOnlySource() throws {
+        let source = """
+            "en" : {"variations" : {"device" : {"iphone" : \(unit("Tap %@")), "other" : \(unit("Click %@"))}}}
+            """
+        #expect(try findings(catalog("k", "\(source), \"fr\" : \(unit("Cliquez %@"))"), .placeholderMismatch).isEmpty)
+        #expect(try findings(catalog("k", "\(source), \"fr\" : \(unit("Cliquez %d"))"), .placeholderMismatch).map(\.message)
+                == ["fr reads argument 1 as %d where the source has %@: use the source's"])
+        #expect(try findings(catalog("k", "\(source), \"fr\" : \(unit("Touchez %@ %@"))"), .placeholderMismatch).count == 1)
+        let plural = "{\"variations\" : {\"plural\" : {\"one\" : \(unit("%d fichier")), \"other\" : \(unit("%d fichiers"))}}}"
+        #expect(try findings(catalog("k", "\(source), \"fr\" : \(plural)"), .placeholderMismatch).map(\.variant) == ["plural.one", "plural.other"])
     }
 
     @Test("rules are listed in the order of allCases at one place")

@@ -119,6 +119,8 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible, Comparable {
 
     /// `plural.other`.
     static let pluralOther = Variant([CatalogField.plural.rawValue, "other"])
+    /// `device.other`.
+    static let deviceOther = Variant([CatalogField.device.rawValue, "other"])
 
     public var description: String { path.joined(separator: ".") }
 

@@ -46,9 +46,10 @@ public enum CheckReport {
     public static func textBytes(_ files: [CheckedFile], color: Bool) -> [UInt8] {
         var output = OutputBuffer(capacity: files.reduce(0) { $0 + $1.findings.count * 160 } + 256)
         for file in files {
+            let path = visible(file.path)
             for index in file.findings.indices {
                 let finding = file.findings[index]
-                output.append(file.path)
+                output.append(path)
                 output.append(UInt8(ascii: ":"))
                 output.appendDecimal(finding.position.line)
                 output.append(UInt8(ascii: ":"))
@@ -62,15 +63,37 @@ public enum CheckReport {
                     key.withUTF8 { JSONString.appendQuoted($0, to: &output) }
                     output.append(": ")
                 }
-                output.append(finding.message)
+                output.append(visible(finding.message))
                 output.append(" [")
                 output.append(finding.rule.rawValue)
                 output.append("]\n")
             }
-            output.append("\(file.path): \(file.counts)\n")
+            output.append("\(path): \(file.counts)\n")
             if let summary = file.summary { output.append(table(summary)) }
         }
         return output.finish()
+    }
+
+    /// `text` with its control characters spelled as escapes (`\n`,
+    /// `\u001B`): a finding stays on one line, and a terminal is given
+    /// nothing to obey.
+    static func visible(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
+        let digits = Array("0123456789abcdef".unicodeScalars)
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result.append(contentsOf: "\\n".unicodeScalars)
+            case "\t": result.append(contentsOf: "\\t".unicodeScalars)
+            case "\r": result.append(contentsOf: "\\r".unicodeScalars)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result.append(contentsOf: "\\u00".unicodeScalars)
+                result.append(digits[Int(scalar.value >> 4)])
+                result.append(digits[Int(scalar.value & 15)])
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     private static func colour(_ severity: Severity) -> String {

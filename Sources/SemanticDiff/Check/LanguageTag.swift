@@ -21,8 +21,10 @@ public enum LanguageTag {
     /// letters with up to three extensions, or 4–8 letters), then an
     /// optional script (4 letters), region (2 letters or 3 digits),
     /// variants, extensions and a private use part, separated by `-`; or a
-    /// private use tag (`x-…`).
+    /// private use tag (`x-…`); or one of the tags BCP 47 keeps from
+    /// before it (`i-klingon`, `en-GB-oed`), which the syntax does not allow.
     public static func isWellFormed(_ tag: String) -> Bool {
+        if grandfathered.contains(tag.lowercased()) { return true }
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false).map { Array($0.utf8) }
         guard subtags.allSatisfy({ !$0.isEmpty && $0.count <= 8 && $0.allSatisfy(isAlphanumeric) }) else { return false }
         var index = 0
@@ -50,6 +52,13 @@ public enum LanguageTag {
         guard at({ $0 == [UInt8(ascii: "x")] || $0 == [UInt8(ascii: "X")] }) else { return false }
         return privateUse(subtags[index...])
     }
+
+    /// RFC 5646's irregular grandfathered tags (its regular ones, such as
+    /// `art-lojban`, fit the syntax).
+    private static let grandfathered: Set<String> = [
+        "en-gb-oed", "i-ami", "i-bnn", "i-default", "i-enochian", "i-hak", "i-klingon", "i-lux", "i-mingo", "i-navajo",
+        "i-pwn", "i-tao", "i-tay", "i-tsu", "sgn-be-fr", "sgn-be-nl", "sgn-ch-de",
+    ]
 
     private static func privateUse(_ subtags: ArraySlice<[UInt8]>) -> Bool { !subtags.isEmpty }
 

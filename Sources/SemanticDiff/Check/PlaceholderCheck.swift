@@ -3,7 +3,9 @@
 ///
 /// Each text is compared with the source's text for the same variant: the
 /// same plural category (else `other`), the same device (else `other`, else
-/// the plain text). Without a source text (no source localization, or an
+/// the plain text); a text that does not vary by device, against a source
+/// that varies by device only, is compared with the `other` device's.
+/// Without a source text (no source localization, or an
 /// empty one), the key is the source text when it has format specifiers (Xcode's keys for interpolated
 /// strings); a key without any says nothing about the arguments.
 ///
@@ -55,15 +57,21 @@ enum PlaceholderCheck {
     static func reference(for variant: Variant, in sources: SourceTexts) -> (own: SourceText?, other: SourceText?, category: String?)? {
         var path = variant.path
         // The usual shapes, looked up without building paths: the plain text and a plural category.
+        // A source that varies by device only is read through its `other` device.
         if path.isEmpty {
             if let own = sources[variant] { return (own, nil, nil) }
             if let other = sources[Variant.pluralOther] { return (other, nil, nil) }
+            if let device = sources[Variant.deviceOther] ?? sources[Variant.deviceOther.appending(.plural, "other")] { return (device, nil, nil) }
             return nil
         }
         if path.count == 2, path[0] == CatalogField.plural.rawValue {
             let own = sources[variant], other = sources[Variant.pluralOther]
             if own != nil || other != nil { return (own, other, path[1]) }
             if let plain = sources[Variant()] { return (plain, nil, path[1]) }
+            let deviceOwn = sources[Variant.deviceOther.appending(.plural, path[1])]
+            let deviceOther = sources[Variant.deviceOther.appending(.plural, "other")]
+            if deviceOwn != nil || deviceOther != nil { return (deviceOwn, deviceOther, path[1]) }
+            if let device = sources[Variant.deviceOther] { return (device, nil, path[1]) }
             return nil
         }
         var category: String?

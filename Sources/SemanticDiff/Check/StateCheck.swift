@@ -119,13 +119,20 @@ struct LanguageOccurrences: Sendable {
 
     func findings() -> [Finding] {
         first.compactMap { language, place in
-            let what = place.isSource ? "sourceLanguage \(language)" : language
+            // A code that is not plain letters, digits, hyphens and underscores is quoted, so that it shows whole.
+            let plain = !language.isEmpty && language.utf8.allSatisfy { byte in
+                (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == 45 || byte == 95
+            }
+            let shown = plain ? language : DiffRenderer.quoted(language)
+            let what = place.isSource ? "sourceLanguage \(shown)" : shown
             let message: String
             if let replacement = LanguageTag.replacement(for: language) {
                 message = "\(what) is not a language Apple's bundles resolve (Xcode ignores it): use \(replacement)"
             } else if !LanguageTag.isWellFormed(language) {
+                // en_US is en-US, and zh_CN is zh-Hans (zh-CN is no better).
                 let hyphenated = String(language.map { $0 == "_" ? "-" : $0 })
-                let fix = hyphenated != language && LanguageTag.isWellFormed(hyphenated) ? "use \(hyphenated)" : "use a BCP 47 tag (en, pt-BR, zh-Hans)"
+                let suggestion = LanguageTag.replacement(for: hyphenated) ?? hyphenated
+                let fix = hyphenated != language && LanguageTag.isWellFormed(hyphenated) ? "use \(suggestion)" : "use a BCP 47 tag (en, pt-BR, zh-Hans)"
                 message = "\(what) is not a well-formed BCP 47 language tag: \(fix)"
             } else {
                 return nil
