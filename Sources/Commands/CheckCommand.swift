@@ -92,13 +92,7 @@ enum CheckCommand: Command {
         if plainTargets == nil && repository == nil && (paths.isEmpty || staged) {
             return Tool.usageFailure(self, staged ? "--staged needs a git repository" : "not in a git repository: name the catalogs to check")
         }
-        if settings == nil, let configuration = try? repository?.configuration() {
-            // What `git -c` passes, which libgit2 does not read, wins.
-            let overrides = ConfigurationFiles().fromEnvironment(configurationNames) ?? [:]
-            settings = Dictionary(uniqueKeysWithValues: configurationNames.compactMap { name in
-                (overrides[name] ?? configuration.string(name)).map { (name, $0) }
-            })
-        }
+        if settings == nil { settings = Configuration.values(configurationNames, repository: repository) }
 
         var options: CheckOptions
         let failing: Severity

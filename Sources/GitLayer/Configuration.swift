@@ -44,6 +44,28 @@ public final class Configuration: @unchecked Sendable {
         return (try? forDirectory().conflictStyle) ?? .merge
     }
 
+    /// The string settings in `names` (as git names them:
+    /// `xcstrings.check.severity.layout`) that are set, as git would use them
+    /// here: from git's files when they decide it (no process, no libgit2);
+    /// else as `git config --list` says (includes, `include.path` given with
+    /// `git -c`); through libgit2 (`repository`'s configuration, else the
+    /// global one) only when git cannot be run.
+    public static func values(_ names: Set<String>, repository: Repository?) -> [String: String] {
+        if let values = ConfigurationFiles().values(names) { return values }
+        if let answer = Subprocess.run(["git", "config", "-z", "--list"]), answer.status == 0 {
+            var found: [String: String] = [:]
+            // NAME, a line break and the value; a name alone for a bare `name` (true).
+            for item in answer.output.split(separator: "\0") {
+                let parts = item.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = ConfigurationFiles.canonical(String(parts[0]))
+                if names.contains(name) { found[name] = parts.count > 1 ? String(parts[1]) : "true" }
+            }
+            return found
+        }
+        guard let configuration = (try? repository?.configuration()) ?? (try? forDirectory()) else { return [:] }
+        return Dictionary(uniqueKeysWithValues: names.compactMap { name in configuration.string(name).map { (name, $0) } })
+    }
+
     /// The value of `name` (`merge.conflictStyle`), or nil if unset.
     public func string(_ name: String) -> String? {
         var buffer = git_buf()

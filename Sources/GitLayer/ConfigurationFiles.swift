@@ -149,7 +149,7 @@ public struct ConfigurationFiles {
     /// The settings in `names` that `GIT_CONFIG_COUNT`'s pairs, then
     /// `GIT_CONFIG_PARAMETERS` (`git -c`), set (the last wins): what git
     /// adds to its files, and libgit2 never reads; nil when undecided.
-    public func fromEnvironment(_ names: Set<String>) -> [String: String]? {
+    func fromEnvironment(_ names: Set<String>) -> [String: String]? {
         var found: [String: String] = [:]
         if let countText = nonEmpty(environment("GIT_CONFIG_COUNT")) {
             guard let count = Self.integer(countText), count >= 0 else { return nil }

@@ -100,6 +100,13 @@ struct CheckCommandTests {
             let result = try CLI.git(arguments, in: repository.url.appendingPathComponent("App"))
             #expect(result.status == 1, "\(arguments): \(result.stdout)")
         }
+        // A file included with `git -c include.path=…`, which only git reads, is asked of git.
+        try repository.directory.write("strict.gitconfig", "[xcstrings \"check.severity\"]\n\tplural-missing-category = error\n")
+        let include = "include.path=" + repository.url.appendingPathComponent("strict.gitconfig").path
+        for arguments in [["-c", include, "xcstrings"] + named, ["-c", include, "xcstrings", "check"]] {
+            let result = try CLI.git(arguments, in: repository.url.appendingPathComponent("App"))
+            #expect(result.status == 1, "\(arguments): \(result.stdout)")
+        }
     }
 
     @Test("--severity warning fails on warnings; --language keeps one language's findings")

@@ -31,7 +31,7 @@ struct WorkTreeLocationTests {
         #expect(linked.top == top + "/linked" && linked.prefix == "App/")
     }
 
-    @Test("nil where git's discovery could differ: GIT_DIR, GIT_WORK_TREE, core.worktree, a bare repository, a .git that is no repository")
+    @Test("nil where git's discovery could differ: GIT_DIR, GIT_WORK_TREE, core.worktree, a bare repository, a .git that is no repository to git (no HEAD, no refs)")
     func undecided() throws {
         let fixture = try TestRepository()
         #expect(location(fixture, ["GIT_DIR": fixture.url.path + "/.git"]) == nil)
@@ -45,6 +45,14 @@ struct WorkTreeLocationTests {
         let other = try TemporaryDirectory()
         try other.write(".git/README", "not a repository\n")
         let path = other.url.resolvingSymlinksInPath().path
+        #expect(WorkTreeLocation(directory: path, environment: { ["HOME": path][$0] }) == nil)
+        // A HEAD and objects without refs is no repository to git, which looks further up.
+        try other.write(".git/HEAD", "ref: refs/heads/main\n")
+        try other.write(".git/objects/info/keep", "")
+        #expect(WorkTreeLocation(directory: path, environment: { ["HOME": path][$0] }) == nil)
+        try other.write(".git/refs/heads/keep", "")
+        #expect(WorkTreeLocation(directory: path, environment: { ["HOME": path][$0] })?.top == path)
+        try other.write(".git/HEAD", "not a ref\n")
         #expect(WorkTreeLocation(directory: path, environment: { ["HOME": path][$0] }) == nil)
     }
 }
