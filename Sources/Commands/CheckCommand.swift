@@ -130,9 +130,15 @@ enum CheckCommand: Command {
             }
             timer.mark("start")
             do {
-                let bytes = try source.bytes(in: repository)
+                // A file is read here, so that an error names it once, as shown.
+                let bytes: Bytes
+                if case .file(let path) = source { bytes = try Files.mapping(path) } else { bytes = try source.bytes(in: repository) }
                 catalog = try Catalog(parsing: bytes)
                 timer.mark("parse")
+            } catch let error as FileError {
+                Console.error("error: \(target.shownPath): \(error.reason)")
+                status = ExitStatus.failure
+                continue
             } catch let error as CatalogError {
                 if let finding = CatalogCheck.finding(for: error, options: options) {
                     files.append(CheckedFile(path: target.shownPath, repositoryPath: target.repositoryPath, findings: [finding], summary: nil))

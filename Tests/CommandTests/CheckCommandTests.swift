@@ -170,6 +170,15 @@ struct CheckCommandTests {
         let result = try #require((run["results"] as? [[String: Any]])?.first)
         #expect(result["ruleId"] as? String == "plural-missing-category")
         #expect(result["level"] as? String == "error")
+        // A location is a URI reference: spaces, non-ASCII, % and a first segment's : encoded.
+        try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("a:b/sub dir/é"), withIntermediateDirectories: true)
+        try Data(Self.broken.xcodeLayout()).write(to: directory.url.appendingPathComponent("a:b/sub dir/é/x%y.xcstrings"))
+        let encoded = try CLI.run(["check", "--format", "sarif", "a:b/sub dir/é/x%y.xcstrings"], in: directory.url)
+        let uri = try #require(try JSONSerialization.jsonObject(with: Data(encoded.stdoutBytes)) as? [String: Any])
+            .flatMap { ($0["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]] }?.first
+            .flatMap { (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: Any] }?["uri"] as? String
+        #expect(uri == "a%3Ab/sub%20dir/%C3%A9/x%25y.xcstrings")
+        #expect(URL(string: uri ?? "")?.scheme == nil)
     }
 
     @Test("--summary: a row per language with the counts and the share translated")
@@ -187,6 +196,13 @@ struct CheckCommandTests {
         #expect(rows.contains(["de", "1", "0", "1", "0", "1", "50.0%"]))
         #expect(rows.contains(["fr", "0", "1", "0", "1", "0", "0.0%"]))
         #expect(!rows.contains { $0.first == "en" })
+        // Rounded as --json is (2 of 3 is 66.7%), but 100.0% only when complete.
+        let thirds = B.catalog(["A", "B", "C"].map { key in
+            (key, B.entry([("en", B.text(key)), ("de", B.text(key + "!", key == "C" ? "new" : "translated"))]))
+        })
+        try Data(thirds.xcodeLayout()).write(to: directory.url.appendingPathComponent("T.xcstrings"))
+        let shares = try CLI.run(["check", "--summary", "T.xcstrings"], in: directory.url).stdout
+        #expect(shares.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }.contains(["de", "2", "0", "1", "0", "0", "66.7%"]))
     }
 }
 

@@ -118,9 +118,31 @@ public enum CheckReport {
         }.joined(separator: "\n") + "\n"
     }
 
-    private static func percent(_ share: Double?) -> String {
+    /// A path as a relative URI reference (RFC 3986): every byte but the
+    /// unreserved ones and `/` percent-encoded, so that a space, a `%` or a
+    /// first segment with a `:` (a scheme) reads as the path it is.
+    static func uri(_ path: String) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                bytes.append(byte)
+            default:
+                bytes += [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// A share to the nearest tenth of a percent, as `--json`'s is rounded;
+    /// but 100.0% only when every string is translated, 0.0% only when none is.
+    static func percent(_ share: Double?) -> String {
         guard let share else { return "-" }
-        let tenths = Int((share * 1000).rounded(.down))
+        var tenths = Int((share * 1000).rounded())
+        if tenths == 1000 && share < 1 { tenths = 999 }
+        if tenths == 0 && share > 0 { tenths = 1 }
         return "\(tenths / 10).\(tenths % 10)%"
     }
 
@@ -213,7 +235,7 @@ public enum CheckReport {
                     ("message", text(finding.text)),
                     ("locations", .array([.object([
                         ("physicalLocation", .object([
-                            ("artifactLocation", .object([("uri", .string(file.repositoryPath))])),
+                            ("artifactLocation", .object([("uri", .string(uri(file.repositoryPath)))])),
                             ("region", .object([
                                 ("startLine", .number(String(finding.position.line))),
                                 ("startColumn", .number(String(finding.position.column))),
