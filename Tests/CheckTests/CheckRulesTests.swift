@@ -268,6 +268,37 @@ struct CheckRulesTests {
         #expect(try findings(catalog("k", "\(source), \"fr\" : \(plural)"), .placeholderMismatch).map(\.variant) == ["plural.one", "plural.other"])
     }
 
+    @Test("json: a member the schema names with a value of another kind is an error at its line; null and other tools' members are not")
+    func schema() throws {
+        let wrong = """
+            {"sourceLanguage" : 5, "strings" : {"a" : 5, "b" : {"localizations" : {
+            "de" : {"stringUnit" : {"state" : 5, "value" : {"one" : "x"}}}, "fr" : [],
+            "es" : {"substitutions" : {"n" : {"argNum" : "1", "formatSpecifier" : "lld"}}, "variations" : {"plural" : {"one" : 3}}}},
+            "shouldTranslate" : "no"}}, "version" : "1.0"}
+            """
+        let found = try findings(wrong, .json)
+        #expect(found.map(\.message) == [
+            "sourceLanguage is a number where a catalog has a string: Xcode cannot open the file; write a string",
+            "the entry is a number where a catalog has an object: Xcode cannot open the file; write an object",
+            "de stringUnit.state is a number where a catalog has a string: Xcode cannot open the file; write a string",
+            "de stringUnit.value is an object where a catalog has a string: Xcode cannot open the file; write a string",
+            "fr is an array where a catalog has an object: Xcode cannot open the file; write an object",
+            "es substitutions.n.argNum is a string where a catalog has a number: Xcode cannot open the file; write a number",
+            "es variations.plural.one is a number where a catalog has an object: Xcode cannot open the file; write an object",
+            "shouldTranslate is a string where a catalog has true or false: Xcode cannot open the file; write true or false",
+        ])
+        #expect(found.map(\.position.line) == [1, 1, 2, 2, 2, 3, 3, 4])
+        #expect(found.allSatisfy { $0.severity == .error })
+        // Near misses: null (an absent member to a decoder), another tool's members, argNum 1.0.
+        let fine = """
+            {"sourceLanguage" : "en", "x-tool" : 5, "strings" : {"b" : {"comment" : null, "mine" : [1], "localizations" : {
+            "de" : {"stringUnit" : {"state" : "new", "value" : "x", "extra" : 1}, "other" : 2},
+            "es" : {"substitutions" : {"n" : {"argNum" : 1.0, "formatSpecifier" : "lld"}}, "stringSet" : {"state" : "new", "values" : ["a"]}}}}},
+            "version" : "1.0"}
+            """
+        #expect(try findings(fine, .json).isEmpty)
+    }
+
     @Test("rules are listed in the order of allCases at one place")
     func ruleOrder() {
         #expect(CheckRule.allCases.map(\.order) == Array(CheckRule.allCases.indices))

@@ -90,6 +90,7 @@ public enum CatalogCheck {
             whole.languages.note(sourceLanguage, offset: Int(catalog.document[node - 1].start), isSource: true)
         }
         for part in parts { whole.absorb(part.tally) }
+        if options.rules.contains(.json) { whole.findings += SchemaCheck.check(root: catalog.document) }
         var findings = whole.findings
         findings += whole.languages.findings()
         findings += whole.states.findings()
@@ -125,11 +126,12 @@ public enum CatalogCheck {
             }
         }
         if rules.flags { EntryCheck.check(context, languages: localizations.map(\.language), into: &tally.findings) }
+        if rules.schema { SchemaCheck.check(context, into: &tally.findings) }
     }
 
     /// Which of the rules' walks a run needs: a rule left out is not computed.
     private struct RuleGroups {
-        let languages, plurals, devices, placeholders, states, flags: Bool
+        let languages, plurals, devices, placeholders, states, flags, schema: Bool
 
         init(_ rules: Set<CheckRule>) {
             languages = rules.contains(.languageCode)
@@ -138,6 +140,7 @@ public enum CatalogCheck {
             placeholders = rules.contains(.placeholderMismatch) || rules.contains(.substitutionMismatch) || rules.contains(.pluralNotInSource)
             states = rules.contains(.state)
             flags = rules.contains(.staleWithTranslations) || rules.contains(.shouldNotTranslate)
+            schema = rules.contains(.json)
         }
     }
 

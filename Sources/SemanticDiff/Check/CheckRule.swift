@@ -45,7 +45,7 @@ public enum CheckRule: String, Sendable, CaseIterable {
         case .shouldNotTranslate: return "an entry marked Don't Translate that has translations"
         case .deviceUnknown: return "a device variation Xcode does not write (iphone, ipad, ipod, mac, applewatch, appletv, applevision, other)"
         case .layout: return "not in Xcode's layout (git xcstrings fmt rewrites it), or a key given twice in one object"
-        case .json: return "not valid JSON, or not a catalog"
+        case .json: return "not valid JSON, or not a catalog (a value of another kind than the schema's)"
         }
     }
 
