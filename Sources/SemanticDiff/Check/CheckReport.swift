@@ -78,7 +78,9 @@ public enum CheckReport {
     /// `\u001B`): a finding stays on one line, and a terminal is given
     /// nothing to obey.
     static func visible(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
+        // Read as contiguous bytes: String.UTF8View's own contains(where:) costs a call per byte.
+        var bytes = text
+        guard bytes.withUTF8({ $0.contains { $0 < 0x20 || $0 == 0x7F } }) else { return text }
         let digits = Array("0123456789abcdef".unicodeScalars)
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

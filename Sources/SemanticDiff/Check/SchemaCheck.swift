@@ -43,58 +43,67 @@ enum SchemaCheck {
         guard document.kind(document.root) == .object else { return [] }
         for member in document.members(of: document.root) {
             let field = document.field(member.key)
-            guard field != .strings, let expected = expected(field, at: .root), !holds(document, member.value, expected) else { continue }
+            guard field != .strings, let expected = expected(field, at: .root),
+                  !document.withRawDocument({ holds($0, member.value, expected) }) else { continue }
             findings.append(Finding(rule: .json, message: message(document.string(member.key), document, member.value, expected),
                                     key: nil, offset: Int(document[member.key].start)))
         }
         return findings
     }
 
-    /// The findings about one entry: its value, its fields, and everything below its localizations.
+    /// The findings about one entry: its value, its fields, and everything
+    /// below its localizations. The walk reads raw nodes; names are decoded
+    /// only for a finding.
     static func check(_ context: EntryContext, into findings: inout [Finding]) {
         let entry = context.entry, document = entry.document
         guard document.kind(entry.node) == .object else {
             findings.append(context.finding(.json, "the entry is \(kind(document, entry.node)) where a catalog has an object: Xcode cannot open the file; write an object"))
             return
         }
-        visit(document, entry.node, at: .entry, language: nil, path: [], context, &findings)
-    }
-
-    private static func visit(_ document: JSONDocument, _ object: Int, at level: CatalogLevel, language: String?, path: [String],
-                              _ context: EntryContext, _ findings: inout [Finding]) {
-        for member in document.members(of: object) {
-            let child = level.child(utf8Of: document, member.key)
-            let value = member.value
-            switch level {
-            case .localizations, .variationCases, .substitutions:
-                // Named by the catalog: a language, a category or device, a substitution.
-                let name = document.string(member.key)
-                let place = level == .localizations ? [] : path + [name]
-                guard document.kind(value) == .object else {
-                    report(document, value, .object, language: level == .localizations ? name : language, path: place, context, &findings)
-                    continue
-                }
-                visit(document, value, at: child, language: level == .localizations ? name : language, path: place, context, &findings)
-            default:
-                let field = document.field(member.key)
-                guard let expected = expected(field, at: level) else { continue }
-                let place = path + [document.string(member.key)]
-                guard holds(document, value, expected) else {
-                    report(document, value, expected, language: language, path: place, context, &findings)
-                    continue
-                }
-                if expected == .object, child != .other {
-                    visit(document, value, at: child, language: language, path: level == .entry ? [] : place, context, &findings)
-                }
+        var wrong: [(value: Int, expected: Expected, path: [Int])] = []
+        document.withRawDocument { raw in
+            var path: [Int] = []
+            visit(raw, entry.node, at: .entry, &path, &wrong)
+        }
+        for (value, expected, path) in wrong {
+            // The path's key nodes: the language first (when below the localizations), then the members.
+            var names = path.map { document.string($0) }
+            var language: String?
+            if path.first.map({ document.field($0) == .localizations }) == true {
+                names.removeFirst()
+                language = names.isEmpty ? nil : names.removeFirst()
             }
+            let named = ([language].compactMap { $0 } + [names.joined(separator: ".")].filter { !$0.isEmpty }).joined(separator: " ")
+            findings.append(context.finding(.json, message(named, document, value, expected), languages: language.map { [$0] } ?? [],
+                                            at: value))
         }
     }
 
-    private static func report(_ document: JSONDocument, _ value: Int, _ expected: Expected, language: String?, path: [String],
-                               _ context: EntryContext, _ findings: inout [Finding]) {
-        let named = ([language].compactMap { $0 } + [path.joined(separator: ".")].filter { !$0.isEmpty }).joined(separator: " ")
-        findings.append(context.finding(.json, message(named, document, value, expected), languages: language.map { [$0] } ?? [],
-                                        at: value))
+    /// Walks the object `object` at `level`, `path` the key nodes down to it,
+    /// noting each value of another kind than the schema's.
+    private static func visit(_ raw: RawDocument, _ object: Int, at level: CatalogLevel, _ path: inout [Int],
+                              _ wrong: inout [(value: Int, expected: Expected, path: [Int])]) {
+        for member in raw.members(of: object) {
+            let value = member.value
+            let expected: Expected, child: CatalogLevel
+            switch level {
+            // Named by the catalog: a language, a category or device, a substitution.
+            case .localizations, .variationCases: (expected, child) = (.object, .localization)
+            case .substitutions: (expected, child) = (.object, .substitution)
+            default:
+                let field = raw.withKeyText(member.key) { CatalogField(utf8: $0) }
+                guard let known = self.expected(field, at: level) else { continue }
+                expected = known
+                child = known == .object ? level.child(field) : .other
+            }
+            path.append(member.key)
+            defer { path.removeLast() }
+            guard holds(raw, value, expected) else {
+                wrong.append((value, expected, path))
+                continue
+            }
+            if child != .other, raw.nodes[value].kind == .object { visit(raw, value, at: child, &path, &wrong) }
+        }
     }
 
     private static func message(_ named: String, _ document: JSONDocument, _ value: Int, _ expected: Expected) -> String {
@@ -103,13 +112,12 @@ enum SchemaCheck {
 
     /// Whether `node` is of the kind `expected`, or null (which decodes as
     /// an absent member, and the schema's members may be absent).
-    private static func holds(_ document: JSONDocument, _ node: Int, _ expected: Expected) -> Bool {
-        switch (expected, document.kind(node)) {
+    private static func holds(_ raw: RawDocument, _ node: Int, _ expected: Expected) -> Bool {
+        switch (expected, raw.nodes[node].kind) {
         case (_, .null): return true
         case (.string, .string), (.object, .object), (.boolean, .true), (.boolean, .false): return true
         case (.integer, .number): return true // 1.0 decodes as 1
-
-        case (.strings, .array): return document.elements(of: node).allSatisfy { document.kind($0) == .string }
+        case (.strings, .array): return raw.elements(of: node).allSatisfy { raw.nodes[$0].kind == .string }
         default: return false
         }
     }
@@ -127,8 +135,18 @@ enum SchemaCheck {
 }
 
 extension CatalogLevel {
-    /// ``child(_:)`` of a key node of `document`.
-    func child(utf8Of document: JSONDocument, _ key: Int) -> CatalogLevel {
-        document.withStringBytes(key) { child(utf8: $0) }
+    /// ``child(_:)`` of a member whose name is known to be `field` (or no
+    /// field), for the levels whose members are fields.
+    fileprivate func child(_ field: CatalogField?) -> CatalogLevel {
+        switch (self, field) {
+        case (.root, .strings?): return .strings
+        case (.entry, .localizations?): return .localizations
+        case (.localization, .stringUnit?): return .stringUnit
+        case (.localization, .stringSet?): return .stringSet
+        case (.localization, .variations?), (.substitution, .variations?): return .variations
+        case (.localization, .substitutions?): return .substitutions
+        case (.variations, _): return .variationCases
+        default: return .other
+        }
     }
 }
