@@ -47,7 +47,8 @@ public struct ConfigurationFiles {
         guard let dot = name.firstIndex(of: ".") else { return .value(nil) }
         let section = name[..<dot].lowercased(), key = name[name.index(after: dot)...].lowercased()
         var found: String?
-        for path in files() {
+        guard let files = files() else { return .undecided }
+        for path in files {
             guard let text = try? Files.read(path) else { continue }
             switch ConfigurationText(text).value(section: section, key: key) {
             case .undecided: return .undecided
@@ -64,7 +65,8 @@ public struct ConfigurationFiles {
     /// undecided here. One reading of the files for all of them.
     public func values(_ names: Set<String>) -> [String: String]? {
         var found: [String: String] = [:]
-        for path in files() {
+        guard let files = files() else { return nil }
+        for path in files {
             guard let text = try? Files.read(path) else { continue }
             guard let set = ConfigurationText(text).values(names) else { return nil }
             found.merge(set) { _, later in later }
@@ -81,7 +83,10 @@ public struct ConfigurationFiles {
     }
 
     /// The files git reads, in its order (those missing are skipped by the reader).
-    func files() -> [String] {
+    /// Nil when git's answer depends on more than the files: a repository
+    /// that belongs to another user, which git reads only when
+    /// `safe.directory` names it.
+    func files() -> [String]? {
         var paths: [String] = []
         // GIT_CONFIG_SYSTEM and GIT_CONFIG_GLOBAL set but empty: no such file, as in git.
         if !Self.isTrue(environment("GIT_CONFIG_NOSYSTEM")) {
@@ -100,6 +105,7 @@ public struct ConfigurationFiles {
             if let home { paths.append(home + "/.gitconfig") }
         }
         if let repository = repositoryDirectories() {
+            guard Files.isOwnedByUser(repository.gitDirectory), repository.top.map(Files.isOwnedByUser) ?? true else { return nil }
             paths.append(repository.common + "/config")
             if let text = try? Files.read(repository.common + "/config"),
                case .value(let value) = ConfigurationText(text).value(section: "extensions", key: "worktreeconfig", bare: "true"),
@@ -119,20 +125,22 @@ public struct ConfigurationFiles {
             gitDirectory = explicit.hasPrefix("/") ? explicit : directory + "/" + explicit
         } else {
             var candidate = directory
+            // A `.git` that git would not take for a repository is passed over, as git does.
             while gitDirectory == nil {
                 let dotGit = candidate + "/.git"
-                if Files.isDirectory(dotGit) {
+                if Files.isDirectory(dotGit), Self.isRepository(dotGit) {
                     gitDirectory = dotGit
                     top = candidate
                 } else if let text = try? Files.read(dotGit), let line = String(validating: text, as: UTF8.self),
-                          line.hasPrefix("gitdir:") {
-                    let target = line.dropFirst("gitdir:".count).trimmingWhitespace()
+                          line.hasPrefix("gitdir:"),
+                          case let target = line.dropFirst("gitdir:".count).trimmingWhitespace(),
+                          Self.isRepository(target.hasPrefix("/") ? target : candidate + "/" + target) {
                     gitDirectory = target.hasPrefix("/") ? target : candidate + "/" + target
                     top = candidate
                 } else {
                     guard let slash = candidate.lastIndex(of: "/"), candidate != "/" else { return nil }
                     candidate = slash == candidate.startIndex ? "/" : String(candidate[..<slash])
-                    if candidate == "/" && Files.isDirectory("/.git") { gitDirectory = "/.git"; top = "/" }
+                    if candidate == "/" && Files.isDirectory("/.git") && Self.isRepository("/.git") { gitDirectory = "/.git"; top = "/" }
                     if candidate == "/" && gitDirectory == nil { return nil }
                 }
             }
@@ -144,6 +152,23 @@ public struct ConfigurationFiles {
             if !target.isEmpty { common = target.hasPrefix("/") ? target : gitDirectory + "/" + target }
         }
         return (gitDirectory, common, top)
+    }
+
+    /// Whether git takes `gitDirectory` for a repository (`is_git_directory`):
+    /// a `HEAD` that is `ref: refs/…` or a commit id, and `objects` and
+    /// `refs` directories (in the common directory of a linked worktree).
+    static func isRepository(_ gitDirectory: String) -> Bool {
+        var common = gitDirectory
+        if let text = try? Files.read(gitDirectory + "/commondir"), let line = String(validating: text, as: UTF8.self) {
+            let target = line.trimmingWhitespace()
+            if !target.isEmpty { common = target.hasPrefix("/") ? target : gitDirectory + "/" + target }
+        }
+        guard Files.isDirectory(common + "/objects"), Files.isDirectory(common + "/refs"),
+              let head = try? Files.read(gitDirectory + "/HEAD") else { return false }
+        let text = String(decoding: head, as: UTF8.self)
+        if text.hasPrefix("ref: refs/") { return true }
+        let id = text.hasSuffix("\n") ? text.dropLast() : Substring(text)
+        return (id.count == 40 || id.count == 64) && id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
     /// The settings in `names` that `GIT_CONFIG_COUNT`'s pairs, then

@@ -95,6 +95,15 @@ public final class Repository: @unchecked Sendable {
     /// the work tree when relative), else `hooks/` in the common directory.
     /// With a trailing slash.
     public func hooksDirectory() throws(GitError) -> String {
+        // As git finds it (core.hooksPath given with git -c, GIT_CONFIG_COUNT or an include too);
+        // through libgit2's reading of the configuration only when git cannot be run.
+        if let answer = Subprocess.run(["git", "rev-parse", "--git-path", "hooks"]), answer.status == 0 {
+            var path = answer.output.hasSuffix("\n") ? String(answer.output.dropLast()) : answer.output
+            if !path.isEmpty {
+                if !path.hasPrefix("/") { path = ConfigurationFiles.currentDirectory() + "/" + path }
+                return path.hasSuffix("/") ? path : path + "/"
+            }
+        }
         if let configured = try configuration().string("core.hooksPath"), !configured.isEmpty {
             var path = configured
             if path.hasPrefix("~/"), let home = ProcessEnvironment.value("HOME") { path = home + path.dropFirst(1) }

@@ -26,9 +26,7 @@ public struct WorkTreeLocation {
             return nil
         }
         let configuration = ConfigurationFiles(directory: directory, environment: environment)
-        guard let found = configuration.repositoryDirectories(), let top = found.top,
-              Self.isRepository(found.gitDirectory, common: found.common),
-              Files.isOwnedByUser(found.gitDirectory) else { return nil }
+        guard let found = configuration.repositoryDirectories(), let top = found.top else { return nil }
         guard let settings = configuration.values(["core.bare", "core.worktree"]), settings["core.worktree"] == nil,
               !ConfigurationFiles.isTrue(settings["core.bare"]) else { return nil }
         let here = configuration.directory
@@ -36,18 +34,5 @@ public struct WorkTreeLocation {
         self.top = top
         prefix = here == top ? "" : String(here.dropFirst(top == "/" ? 1 : top.count + 1)) + "/"
         self.configuration = configuration
-    }
-
-    /// Whether git takes `gitDirectory` for a repository (`is_git_directory`):
-    /// a `HEAD` that is `ref: refs/…` or a commit id, and `objects` and
-    /// `refs` directories (in the common directory of a linked worktree).
-    /// Elsewhere git looks further up, and so would libgit2.
-    static func isRepository(_ gitDirectory: String, common: String) -> Bool {
-        guard Files.isDirectory(common + "/objects"), Files.isDirectory(common + "/refs"),
-              let head = try? Files.read(gitDirectory + "/HEAD") else { return false }
-        let text = String(decoding: head, as: UTF8.self)
-        if text.hasPrefix("ref: refs/") { return true }
-        let id = text.hasSuffix("\n") ? text.dropLast() : Substring(text)
-        return (id.count == 40 || id.count == 64) && id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 }

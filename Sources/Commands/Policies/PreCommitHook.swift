@@ -19,8 +19,14 @@ struct PreCommitHook {
         let prefix = "xargs -0 ", suffix = " check --staged -- < \"${TMPDIR:-/tmp}/git-xcstrings-staged.$$\" || exit 1"
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) }),
               line.count > prefix.count + suffix.count else { return false }
+        // What install writes: the name PATH finds, or an absolute path as a shell word.
         let executable = String(line.dropFirst(prefix.count).dropLast(suffix.count))
-        return PreCommitHook(executable: executable).script == text
+        var path = executable
+        if executable.count > 2 && executable.hasPrefix("'") && executable.hasSuffix("'") {
+            path = String(executable.dropFirst().dropLast()).replacingAll("'\\''", with: "'")
+        }
+        guard executable == "git-xcstrings" || (path.hasPrefix("/") && RepositoryPath.shellQuoted(path) == executable) else { return false }
+        return Array(PreCommitHook(executable: executable).script.utf8) == hook
     }
 
     var script: String {
@@ -68,5 +74,12 @@ struct PreCommitHook {
         let path = directory + "pre-commit"
         guard let existing = try? Files.read(path), isOurs(existing) else { return nil }
         return removeFile(path) ? path : nil
+    }
+}
+
+extension String {
+    /// Every `target` replaced by `replacement`, without Foundation.
+    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

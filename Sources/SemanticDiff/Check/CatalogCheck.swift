@@ -168,9 +168,10 @@ public enum CatalogCheck {
     static func select(_ findings: inout [Finding], _ options: CheckOptions) {
         var running = [Bool](repeating: false, count: CheckRule.allCases.count)
         for rule in options.rules { running[rule.order] = true }
+        // A file Xcode cannot open is broken for every language: json findings stay whatever --language says.
         findings.removeAll { finding in
             !running[finding.rule.order]
-                || (!options.languages.isEmpty && !finding.languages.contains(where: options.languages.contains))
+                || (!options.languages.isEmpty && finding.rule != .json && !finding.languages.contains(where: options.languages.contains))
         }
         guard !options.severities.isEmpty else { return }
         for index in findings.indices {

@@ -79,19 +79,19 @@ public enum CheckReport {
     /// nothing to obey.
     static func visible(_ text: String) -> String {
         // Read as contiguous bytes: String.UTF8View's own contains(where:) costs a call per byte.
+        // 0xC2 leads the C1 controls, 0xE2 the line and paragraph separators and bidi controls.
         var bytes = text
-        guard bytes.withUTF8({ $0.contains { $0 < 0x20 || $0 == 0x7F } }) else { return text }
+        guard bytes.withUTF8({ $0.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 } }) else { return text }
         let digits = Array("0123456789abcdef".unicodeScalars)
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result.append(contentsOf: "\\n".unicodeScalars)
-            case "\t": result.append(contentsOf: "\\t".unicodeScalars)
-            case "\r": result.append(contentsOf: "\\r".unicodeScalars)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result.append(contentsOf: "\\u00".unicodeScalars)
-                result.append(digits[Int(scalar.value >> 4)])
-                result.append(digits[Int(scalar.value & 15)])
+            switch scalar.value {
+            case 0x0A: result.append(contentsOf: "\\n".unicodeScalars)
+            case 0x09: result.append(contentsOf: "\\t".unicodeScalars)
+            case 0x0D: result.append(contentsOf: "\\r".unicodeScalars)
+            case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+                result.append(contentsOf: "\\u".unicodeScalars)
+                for shift in [12, 8, 4, 0] { result.append(digits[Int((scalar.value >> UInt32(shift)) & 15)]) }
             default: result.append(scalar)
             }
         }
@@ -138,14 +138,23 @@ public enum CheckReport {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// A share to the nearest tenth of a percent, as `--json`'s is rounded;
-    /// but 100.0% only when every string is translated, 0.0% only when none is.
+    /// A share to the nearest tenth of a percent, but 100.0% only when
+    /// every string is translated, 0.0% only when none is.
     static func percent(_ share: Double?) -> String {
         guard let share else { return "-" }
         var tenths = Int((share * 1000).rounded())
         if tenths == 1000 && share < 1 { tenths = 999 }
         if tenths == 0 && share > 0 { tenths = 1 }
         return "\(tenths / 10).\(tenths % 10)%"
+    }
+
+    /// `--json`'s share: to four decimals, but 1 only when complete and 0
+    /// only when nothing is translated (a gate on `share == 1` must not pass early).
+    static func rounded(_ share: Double) -> Double {
+        let rounded = (share * 10000).rounded() / 10000
+        if rounded == 1 && share < 1 { return 0.9999 }
+        if rounded == 0 && share > 0 { return 0.0001 }
+        return rounded
     }
 
     /// The JSON form (schema in the README; fields may be added, never renamed):
@@ -183,7 +192,7 @@ public enum CheckReport {
                                 ("missing", number(language.missing)),
                                 ("stale", number(language.stale)),
                                 ("total", number(language.total)),
-                                ("share", language.share.map { .number(String(($0 * 10000).rounded() / 10000)) } ?? .null),
+                                ("share", language.share.map { .number(String(rounded($0))) } ?? .null),
                             ])
                         })
                     } ?? .null),

@@ -46,11 +46,13 @@ enum PlaceholderCheck {
         }
     }
 
-    /// The names of the substitutions of `localization`, or of its variant for `device`.
+    /// The names of the substitutions a text of `localization` may name: the
+    /// localization's, and for a device variant's text that variant's own too.
     private static func substitutionNames(of localization: Localization, device: String?) -> Set<String> {
-        guard let device else { return Set(localization.substitutions.map(\.name)) }
+        let own = Set(localization.substitutions.map(\.name))
+        guard let device else { return own }
         let variant = localization.variations?.device.first { $0.device == device }?.localization
-        return Set(variant?.substitutions.map(\.name) ?? [])
+        return own.union(variant?.substitutions.map(\.name) ?? [])
     }
 
     /// The source's texts a variant is compared with: its own, and `other` when it is a plural category.
@@ -163,9 +165,17 @@ enum PlaceholderCheck {
     /// else the source's own).
     private static func checkSubstitutions(_ translation: Localization, _ parts: Localization.Parts, _ source: Localization,
                                            _ context: EntryContext, _ findings: inout [Finding]) {
+        // The source's substitutions for a device: its variant's own, else the other device's, else the
+        // localization's (and for the localization's own, the other device's when it has none beside).
         let sources = context.sourceSubstitutions
+        var sourceDevices: [(device: String, localization: Localization)]?
+        func sourceSubstitutions(_ device: String) -> [Substitution] {
+            if sourceDevices == nil { sourceDevices = source.variations?.device ?? [] }
+            return sourceDevices?.first { $0.device == device }?.localization.substitutions ?? []
+        }
         if parts.substitutions != nil {
-            compare(translation.substitutions(parts), against: sources, under: Variant(), translation.language, context, &findings)
+            let originals = sources.isEmpty ? sourceSubstitutions("other") : sources
+            compare(translation.substitutions(parts), against: originals, under: Variant(), translation.language, context, &findings)
         }
         // Device variants with substitutions of their own are rare: found without decoding the others.
         let document = translation.document
@@ -175,8 +185,8 @@ enum PlaceholderCheck {
             let variantParts = variant.parts
             guard variantParts.substitutions != nil else { continue }
             let device = document.string(member.key)
-            let originals = source.variations?.device.first { $0.device == device }?.localization.substitutions ?? []
-            compare(variant.substitutions(variantParts), against: originals.isEmpty ? sources : originals,
+            let originals = [sourceSubstitutions(device), sourceSubstitutions("other"), sources].first { !$0.isEmpty } ?? []
+            compare(variant.substitutions(variantParts), against: originals,
                     under: Variant().appending(.device, device), translation.language, context, &findings)
         }
     }

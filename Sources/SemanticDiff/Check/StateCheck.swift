@@ -19,7 +19,10 @@ enum StateCheck {
             if state == .translated && !isEmpty { continue }
             let source = context.source == nil ? (text.variant.isPlain ? context.key : nil) : sourceText(for: text.variant, sourceTexts)
             // An empty source (a copyright line left blank) may well be translated as empty.
-            if state == .translated && isEmpty && !sourceTexts.emptyVariants.contains(text.variant) && source?.isEmpty != true {
+            // Nor a text whose source, found by the fallbacks (`other`), is one of the empty ones.
+            let emptySource = sourceTexts.emptyVariants.contains(text.variant)
+                || (source == nil && context.source != nil && !sourceTexts.emptyVariants.isEmpty)
+            if state == .translated && isEmpty && !emptySource && source?.isEmpty != true {
                 findings.append(context.finding(.state, "\(language)\(PluralCheck.describe(text.variant)) is translated but empty: translate it or mark it new",
                                                 languages: [language], variant: text.variant, at: unit.node))
             }
