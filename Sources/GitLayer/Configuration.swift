@@ -36,12 +36,7 @@ public final class Configuration: @unchecked Sendable {
     /// `includeIf`, `include.path` given with `git -c`); through libgit2
     /// only when git cannot be run.
     public static func conflictStyle() -> ConflictMarkers.Style {
-        if let style = ConfigurationFiles().conflictStyle { return style }
-        if let answer = Subprocess.run(["git", "config", "--get", "merge.conflictStyle"]) {
-            let value = answer.output.hasSuffix("\n") ? String(answer.output.dropLast()) : answer.output
-            return answer.status == 0 ? ConflictMarkers.Style(gitName: value) : .merge
-        }
-        return (try? forDirectory().conflictStyle) ?? .merge
+        ConflictMarkers.Style(gitName: values(["merge.conflictstyle"], repository: nil)["merge.conflictstyle"] ?? "merge")
     }
 
     /// The string settings in `names` (as git names them:

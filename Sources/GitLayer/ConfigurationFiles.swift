@@ -44,19 +44,9 @@ public struct ConfigurationFiles {
     /// The value of `section.key` (`merge.conflictStyle`; no subsection),
     /// compared as git does, without regard to case.
     public func value(_ name: String) -> Lookup {
-        guard let dot = name.firstIndex(of: ".") else { return .value(nil) }
-        let section = name[..<dot].lowercased(), key = name[name.index(after: dot)...].lowercased()
-        var found: String?
-        guard let files = files() else { return .undecided }
-        for path in files {
-            guard let text = try? Files.read(path) else { continue }
-            switch ConfigurationText(text).value(section: section, key: key) {
-            case .undecided: return .undecided
-            case .value(let value): if let value { found = value }
-            }
-        }
-        guard let set = fromEnvironment([section + "." + key]) else { return .undecided }
-        return .value(set[section + "." + key] ?? found)
+        let canonical = Self.canonical(name)
+        guard let found = values([canonical]) else { return .undecided }
+        return .value(found[canonical])
     }
 
     /// The values git would use for the string settings in `names`, each
@@ -73,13 +63,6 @@ public struct ConfigurationFiles {
         }
         guard let set = fromEnvironment(names) else { return nil }
         return found.merging(set) { _, later in later }
-    }
-
-    /// `merge.conflictStyle` as marker style (`merge` when unset or not a
-    /// style); nil when undecided here.
-    public var conflictStyle: ConflictMarkers.Style? {
-        guard case .value(let value) = value("merge.conflictStyle") else { return nil }
-        return ConflictMarkers.Style(gitName: value ?? "merge")
     }
 
     /// The files git reads, in its order (those missing are skipped by the reader).
@@ -146,23 +129,25 @@ public struct ConfigurationFiles {
             }
         }
         guard let gitDirectory else { return nil }
-        var common = gitDirectory
-        if let text = try? Files.read(gitDirectory + "/commondir"), let line = String(validating: text, as: UTF8.self) {
-            let target = line.trimmingWhitespace()
-            if !target.isEmpty { common = target.hasPrefix("/") ? target : gitDirectory + "/" + target }
+        return (gitDirectory, Self.commonDirectory(of: gitDirectory), top)
+    }
+
+    /// The directory a git directory shares objects, refs and config with:
+    /// its `commondir` in a linked worktree, else itself.
+    static func commonDirectory(of gitDirectory: String) -> String {
+        guard let text = try? Files.read(gitDirectory + "/commondir"), let line = String(validating: text, as: UTF8.self) else {
+            return gitDirectory
         }
-        return (gitDirectory, common, top)
+        let target = line.trimmingWhitespace()
+        if target.isEmpty { return gitDirectory }
+        return target.hasPrefix("/") ? target : gitDirectory + "/" + target
     }
 
     /// Whether git takes `gitDirectory` for a repository (`is_git_directory`):
     /// a `HEAD` that is `ref: refs/…` or a commit id, and `objects` and
     /// `refs` directories (in the common directory of a linked worktree).
     static func isRepository(_ gitDirectory: String) -> Bool {
-        var common = gitDirectory
-        if let text = try? Files.read(gitDirectory + "/commondir"), let line = String(validating: text, as: UTF8.self) {
-            let target = line.trimmingWhitespace()
-            if !target.isEmpty { common = target.hasPrefix("/") ? target : gitDirectory + "/" + target }
-        }
+        let common = commonDirectory(of: gitDirectory)
         guard Files.isDirectory(common + "/objects"), Files.isDirectory(common + "/refs"),
               let head = try? Files.read(gitDirectory + "/HEAD") else { return false }
         let text = String(decoding: head, as: UTF8.self)

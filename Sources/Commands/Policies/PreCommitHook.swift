@@ -23,7 +23,7 @@ struct PreCommitHook {
         let executable = String(line.dropFirst(prefix.count).dropLast(suffix.count))
         var path = executable
         if executable.count > 2 && executable.hasPrefix("'") && executable.hasSuffix("'") {
-            path = String(executable.dropFirst().dropLast()).replacingAll("'\\''", with: "'")
+            path = executable.dropFirst().dropLast().split(separator: "'\\''", omittingEmptySubsequences: false).joined(separator: "'")
         }
         guard executable == "git-xcstrings" || (path.hasPrefix("/") && RepositoryPath.shellQuoted(path) == executable) else { return false }
         return Array(PreCommitHook(executable: executable).script.utf8) == hook
@@ -77,9 +77,3 @@ struct PreCommitHook {
     }
 }
 
-extension String {
-    /// Every `target` replaced by `replacement`, without Foundation.
-    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
-    }
-}

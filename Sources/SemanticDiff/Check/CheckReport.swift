@@ -142,18 +142,17 @@ public enum CheckReport {
     /// every string is translated, 0.0% only when none is.
     static func percent(_ share: Double?) -> String {
         guard let share else { return "-" }
-        var tenths = Int((share * 1000).rounded())
-        if tenths == 1000 && share < 1 { tenths = 999 }
-        if tenths == 0 && share > 0 { tenths = 1 }
+        let tenths = Int((rounded(share, steps: 1000) * 1000).rounded())
         return "\(tenths / 10).\(tenths % 10)%"
     }
 
-    /// `--json`'s share: to four decimals, but 1 only when complete and 0
-    /// only when nothing is translated (a gate on `share == 1` must not pass early).
-    static func rounded(_ share: Double) -> Double {
-        let rounded = (share * 10000).rounded() / 10000
-        if rounded == 1 && share < 1 { return 0.9999 }
-        if rounded == 0 && share > 0 { return 0.0001 }
+    /// `share` to the nearest of `steps` steps, but 1 only when complete and
+    /// 0 only when nothing is translated (a gate on `share == 1` must not
+    /// pass early); `--json` gives four decimals.
+    static func rounded(_ share: Double, steps: Double = 10000) -> Double {
+        let rounded = (share * steps).rounded() / steps
+        if rounded == 1 && share < 1 { return 1 - 1 / steps }
+        if rounded == 0 && share > 0 { return 1 / steps }
         return rounded
     }
 
