@@ -337,6 +337,40 @@ struct CheckRulesTests {
         #expect(try findings(alone, .staleWithTranslations).isEmpty)
     }
 
+    @Test("positions: the line and column (in characters) of every finding, counted from the text itself, over lines of every length")
+    func positionsOverManyLines() throws {
+        // Entries whose extractionState key sits after text of varying length, with characters of 1 to 4 bytes,
+        // and blank lines of varying count between them: line breaks before, inside and after 32-byte blocks.
+        var members: [String] = []
+        for index in 0..<300 {
+            let padding = String(repeating: ["a", "é", "…", "😀"][index % 4], count: index % 47)
+            let breaks = String(repeating: "\n", count: index % 5)
+            members.append("\"k\(index)\" : {\"comment\" : \"\(padding)\",\(breaks) \"extractionState\" : \"stale\", "
+                + "\"localizations\" : {\"en\" : \(unit("x")),\n\"de\" : \(unit("y"))}}")
+        }
+        let json = "{\"sourceLanguage\" : \"en\", \"strings\" : {\n" + members.joined(separator: ",\n") + "}, \"version\" : \"1.0\"}"
+        let found = try findings(json, .staleWithTranslations)
+        // The oracle: each "extractionState" key's line and column, found by splitting the text into lines.
+        var expected: [TextPosition] = []
+        for (number, line) in json.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var rest = line[...]
+            while let range = rest.range(of: "\"extractionState\"") {
+                expected.append(TextPosition(line: number + 1, column: line.unicodeScalars[..<range.lowerBound].count + 1))
+                rest = rest[range.upperBound...]
+            }
+        }
+        #expect(found.count == 300)
+        #expect(found.map(\.position) == expected)
+    }
+
+    @Test("the text report escapes only what it must: text of other scripts and punctuation beside the escaped ranges stays as written")
+    func reportKeepsOtherText() {
+        // Beside each escaped range: U+00A0 (after C1), U+2027 and U+202F (around the separators and overrides), U+2065 and U+206A (around the isolates).
+        let text = "é “quoted” … \u{A0} \u{2027} \u{202F} \u{2065} \u{206A} 😀 ÿ"
+        let report = String(decoding: CheckReport.textBytes([CheckedFile(path: text, repositoryPath: "x", findings: [])], color: false), as: UTF8.self)
+        #expect(report == text + ": no findings\n")
+    }
+
     @Test("device-unknown: a device Xcode never writes is flagged with the fix; Xcode's eight are not")
     func unknownDevice() throws {
         func devices(_ names: [String]) -> String {

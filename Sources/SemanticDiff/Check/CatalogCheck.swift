@@ -89,7 +89,13 @@ public enum CatalogCheck {
            let sourceLanguage = catalog.sourceLanguage {
             whole.languages.note(sourceLanguage, offset: Int(catalog.document[node - 1].start), isSource: true)
         }
-        for part in parts { whole.absorb(part.tally) }
+        // The parts' findings moved, not copied: a finding holds five strings and arrays.
+        var parts = parts
+        whole.findings.reserveCapacity(parts.reduce(0) { $0 + $1.tally.findings.count } + 16)
+        for index in parts.indices {
+            whole.absorb(parts[index].tally)
+            parts[index].tally.findings = []
+        }
         if options.rules.contains(.json) { whole.findings += SchemaCheck.check(root: catalog.document) }
         var findings = whole.findings
         findings += whole.languages.findings()
@@ -185,14 +191,19 @@ extension Array where Element == Finding {
     /// `document`: one walk up to the last of them, counting line breaks.
     mutating func setPositions(in document: JSONDocument) {
         document.bytes.withUnsafeBufferPointer { bytes in
+            guard bytes.baseAddress != nil else { return }
             var line = 1, lineStart = 0, scanned = 0
             for index in indices {
                 let offset = Swift.min(Swift.max(self[index].offset, 0), bytes.count)
                 if offset < scanned { line = 1; lineStart = 0; scanned = 0 }
-                while scanned < offset, let found = memchr(bytes.baseAddress! + scanned, Int32(UInt8(ascii: "\n")), offset - scanned) {
-                    scanned = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress! + 1
-                    line += 1
-                    lineStart = scanned
+                if offset > scanned {
+                    let breaks = lineBreaks(bytes, scanned..<offset)
+                    if breaks > 0 {
+                        line += breaks
+                        var last = offset - 1
+                        while bytes[last] != UInt8(ascii: "\n") { last -= 1 }
+                        lineStart = last + 1
+                    }
                 }
                 scanned = offset
                 var column = 1
@@ -201,6 +212,32 @@ extension Array where Element == Finding {
             }
         }
     }
+}
+
+/// The line breaks in `range` of `bytes`, counted 32 bytes at a time (a
+/// catalog's lines are short: one search per line would cost a call per line).
+func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    let raw = UnsafeRawPointer(bytes.baseAddress!)
+    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+    // The high bit of each byte of `word` that is a line break (exact: no carry crosses bytes).
+    @inline(__always) func breaks(_ offset: Int) -> Int {
+        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ newlines
+        return (~(((word & lows) &+ lows) | word | lows)).nonzeroBitCount
+    }
+    var count = 0, index = range.lowerBound
+    while index + 32 <= range.upperBound {
+        count &+= breaks(index) &+ breaks(index + 8) &+ breaks(index + 16) &+ breaks(index + 24)
+        index += 32
+    }
+    while index + 8 <= range.upperBound {
+        count &+= breaks(index)
+        index += 8
+    }
+    while index < range.upperBound {
+        if bytes[index] == UInt8(ascii: "\n") { count += 1 }
+        index += 1
+    }
+    return count
 }
 
 /// An entry being checked, with its source text.

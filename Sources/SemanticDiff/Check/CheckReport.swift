@@ -46,10 +46,12 @@ public enum CheckReport {
     public static func textBytes(_ files: [CheckedFile], color: Bool) -> [UInt8] {
         var output = OutputBuffer(capacity: files.reduce(0) { $0 + $1.findings.count * 160 } + 256)
         for file in files {
-            let path = visible(file.path)
+            var path = OutputBuffer(capacity: file.path.utf8.count + 16)
+            appendVisible(file.path, to: &path)
+            let shownPath = path.finish()
             for index in file.findings.indices {
                 let finding = file.findings[index]
-                output.append(path)
+                output.append(shownPath)
                 output.append(UInt8(ascii: ":"))
                 output.appendDecimal(finding.position.line)
                 output.append(UInt8(ascii: ":"))
@@ -63,40 +65,64 @@ public enum CheckReport {
                     key.withUTF8 { JSONString.appendQuoted($0, to: &output) }
                     output.append(": ")
                 }
-                output.append(visible(finding.message))
+                appendVisible(finding.message, to: &output)
                 output.append(" [")
                 output.append(finding.rule.rawValue)
                 output.append("]\n")
             }
-            output.append("\(path): \(file.counts)\n")
+            output.append(shownPath)
+            output.append(": \(file.counts)\n")
             if let summary = file.summary { output.append(table(summary)) }
         }
         return output.finish()
     }
 
     /// `text` with its control characters spelled as escapes (`\n`,
-    /// `\u001B`): a finding stays on one line, and a terminal is given
-    /// nothing to obey.
-    static func visible(_ text: String) -> String {
-        // Read as contiguous bytes: String.UTF8View's own contains(where:) costs a call per byte.
-        // 0xC2 leads the C1 controls, 0xE2 the line and paragraph separators and bidi controls.
-        var bytes = text
-        guard bytes.withUTF8({ $0.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 } }) else { return text }
-        let digits = Array("0123456789abcdef".unicodeScalars)
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0A: result.append(contentsOf: "\\n".unicodeScalars)
-            case 0x09: result.append(contentsOf: "\\t".unicodeScalars)
-            case 0x0D: result.append(contentsOf: "\\r".unicodeScalars)
-            case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
-                result.append(contentsOf: "\\u".unicodeScalars)
-                for shift in [12, 8, 4, 0] { result.append(digits[Int((scalar.value >> UInt32(shift)) & 15)]) }
-            default: result.append(scalar)
+    /// `\u001B`), appended to `output`: a finding stays on one line, and a
+    /// terminal is given nothing to obey. C0 controls and DEL, the C1
+    /// controls (U+0080–U+009F), the line and paragraph separators and the
+    /// bidi embeddings, overrides and isolates are escaped; every other byte
+    /// is copied as it is (`text` is valid UTF-8, so a lead byte's
+    /// continuation bytes follow it).
+    static func appendVisible(_ text: String, to output: inout OutputBuffer) {
+        var text = text
+        mayEscape.withUnsafeBufferPointer { mayEscape in text.withUTF8 { bytes in
+            var copied = 0, index = 0
+            while index < bytes.count {
+                // The bytes that may start something to escape: the rest is copied in one go.
+                while index < bytes.count, !mayEscape[Int(bytes[index])] { index += 1 }
+                guard index < bytes.count else { break }
+                let byte = bytes[index]
+                var escaped: UInt32? = nil, length = 1
+                if byte < 0x20 || byte == 0x7F {
+                    escaped = UInt32(byte)
+                } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+                    escaped = UInt32(bytes[index + 1]); length = 2
+                } else if byte == 0xE2, index + 2 < bytes.count {
+                    let scalar = 0x2000 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                    if (0x2028...0x202E).contains(scalar) || (0x2066...0x2069).contains(scalar) { escaped = scalar; length = 3 }
+                }
+                guard let scalar = escaped else { index += 1; continue }
+                output.append(UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+                switch scalar {
+                case 0x0A: output.append("\\n")
+                case 0x09: output.append("\\t")
+                case 0x0D: output.append("\\r")
+                default:
+                    output.append("\\u")
+                    for shift in [12, 8, 4, 0] { output.append(hexDigits[Int((scalar >> UInt32(shift)) & 15)]) }
+                }
+                index += length
+                copied = index
             }
-        }
-        return String(result)
+            output.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
+        } }
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// The bytes that may start what ``appendVisible(_:to:)`` escapes.
+    private static let mayEscape: [Bool] = (0...255).map { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
 
     private static func colour(_ severity: Severity) -> String {
         switch severity {
