@@ -75,29 +75,66 @@ enum FormatCommand: Command {
                 Console.error("\(file):\(warning.position): warning: \(warning.message)")
             }
             let approximations = CollationHelper.shared.approximations
-            let formatted = XcodeLayout.format(document, finalNewline: document.endsWithNewline)
-            if !printing && CollationHelper.shared.approximations != approximations {
+            // The formatted file is handed on in pieces as it is written, never whole in memory:
+            // printed, compared with the file, or written to its replacement from the first difference on.
+            var comparison = LayoutComparison(Bytes(bytes))
+            var replacement: AtomicFile.Replacement?
+            var failure: FileError?
+            XcodeLayout.format(document, finalNewline: document.endsWithNewline) { piece in
+                if printing {
+                    Console.write(piece)
+                    return true
+                }
+                if let replacement {
+                    replacement.write(piece)
+                    return true
+                }
+                if comparison.compare(piece) { return true }
+                if checking { return false }
+                do throws(FileError) {
+                    // The bytes before this piece are the file's own.
+                    let started = try AtomicFile.Replacement(file)
+                    bytes.withUnsafeBufferPointer { started.write(UnsafeBufferPointer(rebasing: $0[0..<comparison.matched])) }
+                    started.write(piece)
+                    replacement = started
+                    return true
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+            if printing { continue }
+            if let failure {
+                Console.error("error: \(failure)")
+                status = ExitStatus.failure
+                continue
+            }
+            if CollationHelper.shared.approximations != approximations {
                 // Without Foundation's answers the order is a guess: a file is not
-                // rewritten, or said to need it, on a guess.
+                // rewritten, or said to need it, on a guess (the replacement is dropped).
                 Console.error("error: \(file): the order of its keys needs git-xcstrings-collate, which "
                               + "\(CollationHelper.shared.failure ?? "failed"); the file is left as it was")
                 status = ExitStatus.failure
                 continue
             }
-            if printing {
-                Console.write(formatted)
-            } else if formatted != bytes {
-                if checking {
-                    Console.out(file + "\n")
-                    if status == ExitStatus.success { status = ExitStatus.attention }
+            guard comparison.firstDifference != nil else { continue }
+            if checking {
+                Console.out(file + "\n")
+                if status == ExitStatus.success { status = ExitStatus.attention }
+                continue
+            }
+            do {
+                if let replacement {
+                    try replacement.commit()
                 } else {
-                    do {
-                        try AtomicFile.write(formatted, to: file)
-                    } catch {
-                        Console.error("error: \(error)")
-                        status = ExitStatus.failure
+                    // The formatted file is the start of this one.
+                    try bytes.withUnsafeBufferPointer { buffer throws(FileError) in
+                        try AtomicFile.write(UnsafeBufferPointer(rebasing: buffer[0..<comparison.matched]), to: file)
                     }
                 }
+            } catch {
+                Console.error("error: \(error)")
+                status = ExitStatus.failure
             }
         }
         return status

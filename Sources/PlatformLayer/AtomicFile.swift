@@ -37,32 +37,70 @@ public enum AtomicFile {
 
     /// Writes `bytes` to `path`, as ``write(_:to:)-([UInt8],_)`` does.
     public static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(FileError) {
-        let target = try destination(path)
-        var mode: mode_t = 0o644
-        var info = stat()
-        if stat(target, &info) == 0 {
-            mode = info.st_mode & 0o7777
-        } else {
-            let mask = umask(0)
-            umask(mask)
-            mode &= ~mask
+        let replacement = try Replacement(path)
+        replacement.write(bytes)
+        try replacement.commit()
+    }
+
+    /// A replacement of a file being written in pieces: the temporary file,
+    /// which ``commit()`` renames over the file; dropped without a commit
+    /// (or after a failed write), it is removed and the file is left as it was.
+    public final class Replacement {
+        private let path: String
+        private let target: String
+        private let temporary: String
+        private var descriptor: Int32
+        private var failure: String?
+        private var finished = false
+
+        /// Starts replacing `path` (or the file its symbolic link points to).
+        /// An existing file keeps its permissions; a new one gets 0644 less the umask.
+        public init(_ path: String) throws(FileError) {
+            self.path = path
+            target = try destination(path)
+            var mode: mode_t = 0o644
+            var info = stat()
+            if stat(target, &info) == 0 {
+                mode = info.st_mode & 0o7777
+            } else {
+                let mask = umask(0)
+                umask(mask)
+                mode &= ~mask
+            }
+            let (directory, prefix) = temporaryPrefix(for: target)
+            removeStaleTemporaries(in: directory, prefix: prefix)
+            var template = Array((directory + prefix + "XXXXXX").utf8CString)
+            descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else { throw FileError(path: path, reason: "cannot create a temporary file: \(systemError())") }
+            temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            TruncationGuard.writing(temporary)
+            if fchmod(descriptor, mode) != 0 { failure = systemError() }
         }
-        let (directory, prefix) = temporaryPrefix(for: target)
-        removeStaleTemporaries(in: directory, prefix: prefix)
-        var template = Array((directory + prefix + "XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw FileError(path: path, reason: "cannot create a temporary file: \(systemError())") }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        TruncationGuard.writing(temporary)
-        defer { TruncationGuard.writing(nil) }
-        var failure: String?
-        if fchmod(descriptor, mode) != 0 { failure = systemError() }
-        if failure == nil { failure = writeAll(bytes, to: descriptor) }
-        if close(descriptor) != 0 && failure == nil { failure = systemError() }
-        if failure == nil && rename(temporary, target) != 0 { failure = systemError() }
-        if let failure {
+
+        /// Appends `bytes` to the new contents (a failure is reported by ``commit()``).
+        public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+            if failure == nil { failure = writeAll(bytes, to: descriptor) }
+        }
+
+        /// Puts the new contents in the file's place, in one rename.
+        public func commit() throws(FileError) {
+            guard !finished else { return }
+            finished = true
+            if close(descriptor) != 0 && failure == nil { failure = systemError() }
+            descriptor = -1
+            if failure == nil && rename(temporary, target) != 0 { failure = systemError() }
+            TruncationGuard.writing(nil)
+            if let failure {
+                unlink(temporary)
+                throw FileError(path: path, reason: failure)
+            }
+        }
+
+        deinit {
+            guard !finished else { return }
+            close(descriptor)
             unlink(temporary)
-            throw FileError(path: path, reason: failure)
+            TruncationGuard.writing(nil)
         }
     }
 

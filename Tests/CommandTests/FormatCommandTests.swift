@@ -25,6 +25,27 @@ struct FormatCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["L.xcstrings"])
     }
 
+    @Test("a file in layout is not rewritten (same inode); one whose formatted bytes are its start, or that differs only at its end, is")
+    func rewritesOnlyWhatDiffers() throws {
+        let directory = try TemporaryDirectory()
+        func inode(_ name: String) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: directory.path(name))[.systemFileNumber] as? Int
+        }
+        try directory.write("tidy.xcstrings", FormatCommandTests.tidy)
+        let before = try inode("tidy.xcstrings")
+        #expect(try CLI.run(["fmt", "tidy.xcstrings"], in: directory.url).status == 0)
+        #expect(try inode("tidy.xcstrings") == before)
+        // Blank lines after the last brace: the formatted file is this one's start.
+        try directory.write("trailing.xcstrings", FormatCommandTests.tidy + "\n\n")
+        #expect(try CLI.run(["fmt", "trailing.xcstrings"], in: directory.url).status == 0)
+        #expect(try directory.read("trailing.xcstrings") == FormatCommandTests.tidy)
+        // The same bytes but the last member's value: rewritten from the first difference on.
+        try directory.write("late.xcstrings", FormatCommandTests.tidy.replacingOccurrences(of: "\"version\" : \"1.0\"", with: "\"version\":\"1.0\""))
+        #expect(try CLI.run(["fmt", "late.xcstrings"], in: directory.url).status == 0)
+        #expect(try directory.read("late.xcstrings") == FormatCommandTests.tidy)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == ["late.xcstrings", "tidy.xcstrings", "trailing.xcstrings"])
+    }
+
     @Test("-p prints one file and leaves it alone")
     func prints() throws {
         let directory = try TemporaryDirectory()

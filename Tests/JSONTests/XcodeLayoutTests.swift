@@ -87,6 +87,41 @@ struct XcodeLayoutTests {
         #expect(XcodeLayout.format(try JSONDocument(parsing: xcode)) == xcode)
     }
 
+    @Test("in pieces: any piece size gives the oracle's bytes, a sink that says stop stops the writing, and the comparison finds the first byte that differs", arguments: [1, 7, 64, 4096] as [Int])
+    func streamed(chunk: Int) throws {
+        let xcode = CatalogGenerator(keys: 60, languages: 6, seed: 4).catalog().xcodeLayout()
+        let compact = [UInt8](try JSONSerialization.data(withJSONObject: JSONSerialization.jsonObject(with: Data(xcode))))
+        for (input, finalNewline) in [(compact, false), (xcode, false), (xcode, true)] {
+            let document = try JSONDocument(parsing: input)
+            var pieces: [[UInt8]] = []
+            let finished = XcodeLayout.format(document, finalNewline: finalNewline, chunk: chunk) { pieces.append(Array($0)); return true }
+            #expect(finished)
+            #expect(pieces.joined().elementsEqual(XcodeLayout.format(document, finalNewline: finalNewline)))
+            // The pieces are cut between members: about `chunk` bytes, never a piece per byte past it.
+            #expect(pieces.count > 1 && pieces.dropLast(2).allSatisfy { $0.count >= chunk })
+            var taken = 0
+            #expect(!XcodeLayout.format(document, finalNewline: finalNewline, chunk: chunk) { _ in taken += 1; return taken < 2 })
+            #expect(taken == 2)
+        }
+        // Compared with the file's own bytes: the first difference, wherever the pieces are cut.
+        let oracle = try Oracle.format(xcode)
+        let document = try JSONDocument(parsing: compact)
+        var comparison = LayoutComparison(Bytes(compact))
+        XcodeLayout.format(document, chunk: chunk) { comparison.compare($0) }
+        let expected = (0..<Swift.min(compact.count, oracle.count)).first { compact[$0] != oracle[$0] } ?? Swift.min(compact.count, oracle.count)
+        #expect(comparison.firstDifference == expected)
+        var same = LayoutComparison(Bytes(oracle))
+        XcodeLayout.format(document, chunk: chunk) { same.compare($0) }
+        #expect(same.firstDifference == nil && same.matched == oracle.count)
+        // A file with more after the formatted bytes differs where they end; one with fewer, where it ends.
+        var longer = LayoutComparison(Bytes(oracle + [32, 32]))
+        XcodeLayout.format(document, chunk: chunk) { longer.compare($0) }
+        #expect(longer.firstDifference == oracle.count)
+        var shorter = LayoutComparison(Bytes(Array(oracle.dropLast(3))))
+        XcodeLayout.format(document, chunk: chunk) { shorter.compare($0) }
+        #expect(shorter.firstDifference == oracle.count - 3)
+    }
+
     @Test("a document with a duplicate key is written with the last one, like Foundation")
     func duplicates() throws {
         let json = "{\n  \"a\" : 1,\n  \"b\" : 2,\n  \"a\" : 3\n}"

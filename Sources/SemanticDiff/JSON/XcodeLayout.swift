@@ -26,6 +26,35 @@ public enum XcodeLayout {
             return writer.output.finish()
         }
     }
+
+    /// ``format(_:finalNewline:)`` handed to `sink` in pieces of about
+    /// `chunk` bytes as they are written, so that the formatted copy of a
+    /// large catalog is never whole in memory. Writing stops when `sink`
+    /// returns false; the result says whether it ran to the end.
+    @discardableResult
+    public static func format(_ document: JSONDocument, finalNewline: Bool = false, chunk: Int = 1 << 18,
+                              into sink: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        let chunk = Swift.max(chunk, 1)
+        return document.withRawDocument { raw in
+            let order = KeyOrder(raw)
+            let newline: [UInt8] = finalNewline ? [UInt8(ascii: "\n")] : []
+            if isInLayout(document, order: order) {
+                // Already as Xcode writes it: its own bytes, in pieces.
+                let end = Int(raw.nodes[0].end)
+                for start in stride(from: 0, to: end, by: chunk) {
+                    guard sink(UnsafeBufferPointer(rebasing: raw.bytes[start..<Swift.min(start + chunk, end)])) else { return false }
+                }
+                return newline.withUnsafeBufferPointer { newline.isEmpty || sink($0) }
+            }
+            return withoutActuallyEscaping(sink) { sink in
+                var writer = LayoutWriter(chunk: chunk, sink: sink)
+                writer.writeSorted(raw, node: 0, depth: 0, order: order)
+                writer.output.append(newline)
+                writer.flush()
+                return !writer.stopped
+            }
+        }
+    }
 }
 
 extension XcodeLayout {
@@ -39,11 +68,9 @@ extension XcodeLayout {
     /// layout of it; nil when it is in that layout.
     public static func firstDifference(in document: JSONDocument) -> Int? {
         guard !isInLayout(document) else { return nil }
-        let formatted = format(document, finalNewline: document.endsWithNewline)
-        return document.bytes.withUnsafeBufferPointer { bytes in
-            let common = min(bytes.count, formatted.count)
-            return (0..<common).first { bytes[$0] != formatted[$0] } ?? common
-        }
+        var comparison = LayoutComparison(document.bytes)
+        format(document, finalNewline: document.endsWithNewline, chunk: 1 << 16) { comparison.compare($0) }
+        return comparison.firstDifference ?? document.bytes.count
     }
 
     static func isInLayout(_ document: JSONDocument, order: KeyOrder) -> Bool {
@@ -118,6 +145,35 @@ struct KeyOrder {
 /// The byte-level writer behind ``XcodeLayout`` and the merge's output.
 struct LayoutWriter: ~Copyable {
     var output: OutputBuffer
+    /// Where the output goes once it holds ``chunk`` bytes, when it is
+    /// handed on in pieces; false from it stops the writing.
+    private var sink: ((UnsafeBufferPointer<UInt8>) -> Bool)?
+    private var chunk = Int.max
+    /// Whether the sink asked to stop: the rest is not written.
+    private(set) var stopped = false
+
+    init(output: consuming OutputBuffer) {
+        self.output = output
+    }
+
+    /// A writer that hands its output to `sink` in pieces of about `chunk`
+    /// bytes (cut between members), and the rest at ``flush()``.
+    init(chunk: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Bool) {
+        output = OutputBuffer(capacity: chunk + chunk / 4)
+        self.chunk = chunk
+        self.sink = sink
+    }
+
+    /// Hands what is written so far to the sink.
+    mutating func flush() {
+        guard let sink, !stopped, output.count > 0 else { return }
+        stopped = !sink(UnsafeBufferPointer(start: output.base, count: output.count))
+        output.removeAll()
+    }
+
+    @inline(__always) private mutating func flushIfFull() {
+        if output.count >= chunk { flush() }
+    }
 
     /// A string, number or literal in Foundation's form.
     @inline(__always) mutating func writeScalar(_ raw: RawDocument, _ node: Int) {
@@ -157,6 +213,8 @@ struct LayoutWriter: ~Copyable {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 output.lineBreak(indent: depth * 2 + 2)
                 writeSorted(raw, node: element, depth: depth + 1, order: order)
+                flushIfFull()
+                if stopped { return }
             }
             output.lineBreak(indent: depth * 2)
             output.append(UInt8(ascii: "]"))
@@ -168,6 +226,8 @@ struct LayoutWriter: ~Copyable {
             for member in raw.members(of: node) {
                 writeMember(raw, key: member.key, depth: depth, first: first, order: order)
                 first = false
+                flushIfFull()
+                if stopped { return }
             }
         } else {
             var keys: [Int] = []
@@ -177,6 +237,8 @@ struct LayoutWriter: ~Copyable {
                                        key: raw.keyText)
             for (position, key) in keys.enumerated() {
                 writeMember(raw, key: key, depth: depth, first: position == 0, order: order)
+                flushIfFull()
+                if stopped { return }
             }
         }
         output.lineBreak(indent: depth * 2)

@@ -81,6 +81,10 @@ struct OutputBuffer: ~Copyable {
         count &+= 3
     }
 
+    /// Forgets what was written, keeping the block: for a writer that hands
+    /// its output on in pieces.
+    mutating func removeAll() { count = 0 }
+
     /// The bytes written since `offset`.
     func bytes(from offset: Int = 0) -> [UInt8] {
         Array(UnsafeBufferPointer(start: base + offset, count: count - offset))
