@@ -131,6 +131,8 @@ struct FormatCommandTests {
             #expect(guessed.stderr.hasPrefix("error: L.xcstrings: the order of its keys needs git-xcstrings-collate, which exited with status 1; the file is left as it was\n"),
                     "\(guessed.stderr)")
             #expect(try directory.read("L.xcstrings") == catalog)
+            // The replacement begun as the formatted bytes came is dropped, not left behind.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["L.xcstrings"], "\(arguments)")
         }
         // A helper that hangs is stopped after 10 s, and the command goes on.
         try directory.write("hang", "#!/bin/sh\nexec sleep 120\n")
