@@ -89,13 +89,9 @@ public enum CatalogCheck {
            let sourceLanguage = catalog.sourceLanguage {
             whole.languages.note(sourceLanguage, offset: Int(catalog.document[node - 1].start), isSource: true)
         }
-        // The parts' findings moved, not copied: a finding holds five strings and arrays.
-        var parts = parts
+        // Reserved once: there can be tens of thousands of findings.
         whole.findings.reserveCapacity(parts.reduce(0) { $0 + $1.tally.findings.count } + 16)
-        for index in parts.indices {
-            whole.absorb(parts[index].tally)
-            parts[index].tally.findings = []
-        }
+        for part in parts { whole.absorb(part.tally) }
         if options.rules.contains(.json) { whole.findings += SchemaCheck.check(root: catalog.document) }
         var findings = whole.findings
         findings += whole.languages.findings()

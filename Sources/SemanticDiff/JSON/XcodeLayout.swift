@@ -12,19 +12,10 @@
 public enum XcodeLayout {
     /// `document` in Xcode's layout, every object's keys sorted.
     public static func format(_ document: JSONDocument, finalNewline: Bool = false) -> [UInt8] {
-        document.withRawDocument { raw in
-            let order = KeyOrder(raw)
-            if isInLayout(document, order: order) {
-                // Already as Xcode writes it: only the final newline may change.
-                var output = Array(UnsafeBufferPointer(rebasing: raw.bytes[0..<Int(raw.nodes[0].end)]))
-                if finalNewline { output.append(UInt8(ascii: "\n")) }
-                return output
-            }
-            var writer = LayoutWriter(output: OutputBuffer(capacity: raw.bytes.count + raw.bytes.count / 4 + 64))
-            writer.writeSorted(raw, node: 0, depth: 0, order: order)
-            if finalNewline { writer.output.append(UInt8(ascii: "\n")) }
-            return writer.output.finish()
-        }
+        var output: [UInt8] = []
+        output.reserveCapacity(document.bytes.count + document.bytes.count / 4 + 64)
+        format(document, finalNewline: finalNewline) { output.append(contentsOf: $0); return true }
+        return output
     }
 
     /// ``format(_:finalNewline:)`` handed to `sink` in pieces of about
