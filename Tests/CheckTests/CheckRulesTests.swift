@@ -434,3 +434,55 @@ struct CheckRulesTests {
         #expect(!CatalogCheck.findings(catalog, options: options).isEmpty)
     }
 }
+
+/// The shortcut for plain translated texts (`PlainText`) against the rules
+/// themselves: each catalog is checked as it is, and with a member no rule
+/// reads added to the translation, which makes it take the full path; the
+/// findings must be the same, positions included.
+@Suite("Check shortcut for plain texts")
+struct PlainTextShortcutTests {
+    static let sources: [(key: String, english: String?)] = [
+        ("Hello", "\"en\" : \(unit("Hello"))"),
+        ("Hello %@", "\"en\" : \(unit("Hello %@"))"),
+        ("%lld files", english),
+        ("Hello", nil),
+        ("Files %lld", nil),
+        ("Hello", "\"en\" : \(unit(""))"),
+    ]
+    static let values = ["Hallo", "", "Hallo %@", "Hallo \\u0025@", "Hallo \\u00e9", "Hallo\\nWelt", "100\\u0025", "\\\\u0025", "Hello", "%lld Dateien"]
+    static let states = ["translated", "new", "needs_review", "tr\\u0061nslated", "stale"]
+
+    @Test("every source, value and state: the same findings with and without the shortcut")
+    func sameFindings() throws {
+        var compared = 0, found = 0
+        for (key, english) in Self.sources {
+            for value in Self.values {
+                for state in Self.states {
+                    let translation = "\"de\" : {\"stringUnit\" : {\"state\" : \"\(state)\", \"value\" : \"\(value)\"}"
+                    let localizations = [english, translation + "}"].compactMap { $0 }.joined(separator: ", ")
+                    let slow = [english, translation + ", \"x-tool-note\" : 1}"].compactMap { $0 }.joined(separator: ", ")
+                    let shortcut = CatalogCheck.findings(try Catalog(parsing: Array(catalog(key, localizations).utf8)))
+                    let full = CatalogCheck.findings(try Catalog(parsing: Array(catalog(key, slow).utf8)))
+                    #expect(shortcut == full, "\(key) / \(value) / \(state)")
+                    compared += 1
+                    found += shortcut.count
+                }
+            }
+        }
+        #expect(compared == 300)
+        // Not a table of silent cases: the rules have things to say about many of them.
+        #expect(found > 100)
+    }
+
+    @Test("a % spelled as an escape is still a placeholder the source does not have")
+    func escapedPercent() throws {
+        let json = catalog("Hello", "\"en\" : \(unit("Hello")), \"de\" : \(unit("Hallo \\u0025@"))")
+        #expect(try findings(json, .placeholderMismatch).map(\.languages) == [["de"]])
+    }
+
+    @Test("a plain text whose state or value is not a string is still a json finding")
+    func schemaOfPlainShape() throws {
+        let json = catalog("Hello", "\"en\" : \(unit("Hello")), \"de\" : {\"stringUnit\" : {\"state\" : 5, \"value\" : \"Hallo\"}}")
+        #expect(try findings(json, .json).map(\.message) == ["de stringUnit.state is a number where a catalog has a string: Xcode cannot open the file; write a string"])
+    }
+}

@@ -113,9 +113,16 @@ public enum CatalogCheck {
                               plurals: inout PluralFormsCache, into tally: inout CheckTally) {
         let context = EntryContext(entry: entry, sourceLanguage: sourceLanguage)
         let localizations = entry.localizations
+        // A translated text without format specifiers, of a source without any that does not vary by plural:
+        // no rule has anything to say about it (PlainText), and its views are not built.
+        let plainTextsPass = !context.sourceVaries && !context.placeholderSources.mayHaveFormats
         for (position, localization) in localizations.enumerated() where languages.isEmpty || languages.contains(localization.language) {
             let (forms, seen) = plurals.forms(localization.language, at: position)
             if rules.languages && !seen { tally.languages.note(localization.language, offset: context.offset(ofKeyOf: localization.node)) }
+            if plainTextsPass && localization.language != sourceLanguage
+                && entry.document.withRawDocument({ PlainText.shape($0, localization.node) }) == .translatedWithoutFormats {
+                continue
+            }
             let parts = localization.parts
             if rules.plurals, parts.variations != nil || parts.substitutions != nil, let forms {
                 PluralCheck.check(localization, parts, forms, context, into: &tally.findings)
