@@ -18,10 +18,11 @@ enum FormatCommand: Command {
         through libgit2, from any directory of it); a DIRECTORY stands for the
         catalogs under it. Keys are sorted as Xcode sorts them, indentation, separators and escapes
         are Xcode's, and a final newline is kept if the file had one. Files are
-        replaced atomically and keep their permissions. A file that is not valid
-        JSON is left untouched and reported as FILE:LINE:COLUMN: message (exit 2),
-        and so is a file whose keys only Foundation can order when its helper,
-        git-xcstrings-collate, cannot answer.
+        replaced atomically and keep their permissions (a read-only file is not
+        replaced). A file that is not valid JSON is left untouched and reported
+        as FILE:LINE:COLUMN: message (exit 2), and so is a file whose keys only
+        Foundation can order when its helper, git-xcstrings-collate, cannot
+        answer (with -p, the output stops where the order would be a guess).
         """
     static let spec = Arguments.Spec(flags: ["check", "print", "help"], aliases: ["p": "print", "h": "help"])
 
@@ -42,7 +43,12 @@ enum FormatCommand: Command {
                 return ExitStatus.failure
             }
         } else {
-            files = given.flatMap { Files.isDirectory($0) ? Files.catalogs(under: $0) : [$0] }
+            do {
+                files = try given.flatMap { path throws(FileError) in Files.isDirectory(path) ? try Files.catalogs(under: path) : [path] }
+            } catch {
+                Console.error("error: \(error)")
+                return ExitStatus.failure
+            }
         }
         let printing = arguments.has("print")
         let checking = arguments.has("check")
@@ -72,7 +78,7 @@ enum FormatCommand: Command {
                 continue
             }
             for warning in document.warnings {
-                Console.error("\(file):\(warning.position): warning: \(warning.message)")
+                Console.error(VisibleText.of("\(file):\(warning.position): warning: \(warning.message)"))
             }
             let approximations = CollationHelper.shared.approximations
             // The formatted file is handed on in pieces as it is written, never whole in memory:
@@ -82,6 +88,8 @@ enum FormatCommand: Command {
             var failure: FileError?
             XcodeLayout.format(document, finalNewline: document.endsWithNewline) { piece in
                 if printing {
+                    // A guessed order is not printed on: the output stops there, and the command fails.
+                    if CollationHelper.shared.approximations != approximations { return false }
                     Console.write(piece)
                     return true
                 }
@@ -103,7 +111,6 @@ enum FormatCommand: Command {
                     return false
                 }
             }
-            if printing { continue }
             if let failure {
                 Console.error("error: \(failure)")
                 status = ExitStatus.failure
@@ -113,13 +120,15 @@ enum FormatCommand: Command {
                 // Without Foundation's answers the order is a guess: a file is not
                 // rewritten, or said to need it, on a guess (the replacement is dropped).
                 Console.error("error: \(file): the order of its keys needs git-xcstrings-collate, which "
-                              + "\(CollationHelper.shared.failure ?? "failed"); the file is left as it was")
+                              + "\(CollationHelper.shared.failure ?? "failed")"
+                              + (printing ? "; the output stops where the order was guessed" : "; the file is left as it was"))
                 status = ExitStatus.failure
                 continue
             }
+            if printing { continue }
             guard comparison.firstDifference != nil else { continue }
             if checking {
-                Console.out(file + "\n")
+                Console.out(VisibleText.of(file) + "\n")
                 if status == ExitStatus.success { status = ExitStatus.attention }
                 continue
             }

@@ -202,7 +202,7 @@ enum ResolveCommand: Command {
         Console.line(line)
         outcome.details(verbose: options.verbose).forEach(Console.line)
         if options.verbose { outcome.decisions.forEach(Console.line) }
-        outcome.warnings.forEach(Console.error)
+        outcome.warnings.forEach { Console.error(VisibleText.of($0)) }
         if !outcome.clean {
             let places = (ConflictMarkers.hunks(in: merged) ?? []).map { "\(shown):\($0.line)" }
             let listed = places.count <= 5 ? places.joined(separator: ", ") : places.prefix(5).joined(separator: ", ") + " and \(places.count - 5) more"

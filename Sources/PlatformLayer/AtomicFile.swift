@@ -54,13 +54,18 @@ public enum AtomicFile {
         private var finished = false
 
         /// Starts replacing `path` (or the file its symbolic link points to).
-        /// An existing file keeps its permissions; a new one gets 0644 less the umask.
+        /// An existing file must be writable, and keeps its permissions (and
+        /// its owner and group, where this process may give them); a new one
+        /// gets 0644 less the umask.
         public init(_ path: String) throws(FileError) {
             self.path = path
             target = try destination(path)
             var mode: mode_t = 0o644
             var info = stat()
-            if stat(target, &info) == 0 {
+            let exists = stat(target, &info) == 0
+            if exists {
+                // A file that could not be opened for writing is not replaced either (as root, it could).
+                guard access(target, W_OK) == 0 else { throw FileError(path: path, reason: "\(systemError()); left untouched") }
                 mode = info.st_mode & 0o7777
             } else {
                 let mask = umask(0)
@@ -70,10 +75,17 @@ public enum AtomicFile {
             let (directory, prefix) = temporaryPrefix(for: target)
             removeStaleTemporaries(in: directory, prefix: prefix)
             var template = Array((directory + prefix + "XXXXXX").utf8CString)
+            // Closed on exec: the collation helper, started while the file is written, does not hold it.
             descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard descriptor >= 0 else { throw FileError(path: path, reason: "cannot create a temporary file: \(systemError())") }
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             TruncationGuard.writing(temporary)
+            if exists && (info.st_uid != geteuid() || info.st_gid != getegid()) {
+                // The file keeps its owner and group where this process may give them (root may);
+                // where it may not, no set-user or set-group ID bit is carried over to a file it owns.
+                if fchown(descriptor, info.st_uid, info.st_gid) != 0 { mode &= ~mode_t(S_ISUID | S_ISGID) }
+            }
             if fchmod(descriptor, mode) != 0 { failure = systemError() }
         }
 

@@ -9,5 +9,6 @@ public struct FileError: Error, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    public var description: String { "\(path): \(reason)" }
+    /// The path as a terminal may show it (``VisibleText``).
+    public var description: String { "\(VisibleText.of(path)): \(reason)" }
 }

@@ -39,8 +39,11 @@ public enum Files {
     /// An open descriptor on the file at `path` (not a directory) and what
     /// `fstat` says of it; the caller closes it.
     static func openForReading(_ path: String) throws(FileError) -> (Int32, stat) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Not blocked on a FIFO no program writes to (it reads as empty instead); a pipe that
+        // has a writer (`<(git show …)`) is then read as it comes.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw FileError(path: path, reason: systemError()) }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             let reason = systemError()
@@ -124,18 +127,31 @@ public enum Files {
     /// The `.xcstrings` files under directory `path`, sorted; hidden
     /// directories (`.git`, `.build`) are skipped, and links to directories
     /// are not followed (they may loop).
-    public static func catalogs(under path: String) -> [String] {
+    /// A directory that cannot be read, or a name that is not UTF-8, is an
+    /// error: a catalog is never left out without a word.
+    public static func catalogs(under path: String) throws(FileError) -> [String] {
         var found: [String] = []
-        guard let directory = opendir(path) else { return [] }
+        guard let directory = opendir(path) else { throw FileError(path: path, reason: systemError()) }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            let (name, isUTF8) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let bytes = UnsafeBufferPointer(start: raw.bindMemory(to: UInt8.self).baseAddress!, count: strlen(raw.bindMemory(to: CChar.self).baseAddress!))
+                let name = String(decoding: bytes, as: UTF8.self)
+                return (name, name.utf8.elementsEqual(bytes))
+            }
             guard !name.hasPrefix(".") else { continue }
             let child = path.hasSuffix("/") ? path + name : path + "/" + name
+            guard isUTF8 else {
+                // Swift's strings cannot name it: it could be neither read nor reported by name later.
+                if name.hasSuffix(".xcstrings") || entry.pointee.d_type == UInt8(DT_DIR) {
+                    throw FileError(path: child, reason: "has a name that is not UTF-8, which git-xcstrings cannot open; rename it")
+                }
+                continue
+            }
             var status = stat()
-            guard lstat(child, &status) == 0 else { continue }
+            guard lstat(child, &status) == 0 else { throw FileError(path: child, reason: systemError()) }
             if (status.st_mode & S_IFMT) == S_IFDIR {
-                found += catalogs(under: child)
+                found += try catalogs(under: child)
             } else if name.hasSuffix(".xcstrings") {
                 found.append(child)
             }

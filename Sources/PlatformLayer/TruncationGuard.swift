@@ -13,8 +13,15 @@ import Darwin
 /// write had under way, and exits with status 2; nothing is replaced, since
 /// files are only ever replaced by a rename once fully written.
 ///
-/// Everything the handler touches is fixed memory set up by ``install()``,
-/// so that it stays async-signal-safe.
+/// The temporary file is removed on an interrupt too (`SIGINT`, `SIGTERM`,
+/// `SIGHUP`, `SIGQUIT`: Control-C, `kill`, a closed terminal), before the
+/// signal takes its usual course, as git's own temporary files are; and a
+/// file size limit (`ulimit -f`) fails the write instead of killing the
+/// process (`SIGXFSZ` is ignored), so that the write's error is reported
+/// and its temporary file removed.
+///
+/// Everything the handlers touch is fixed memory set up by ``install()``,
+/// so that they stay async-signal-safe.
 public enum TruncationGuard {
     /// Mapped files the handler can name: address ranges and paths.
     private static let slots = 16
@@ -44,6 +51,27 @@ public enum TruncationGuard {
         action.sa_flags = SA_SIGINFO
         sigemptyset(&action.sa_mask)
         sigaction(SIGBUS, &action, nil)
+        for interrupt in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+            var previous = sigaction()
+            // A signal the caller ignores (nohup, a shell's background job) stays ignored.
+            guard sigaction(interrupt, nil, &previous) == 0, !isIgnored(previous) else { continue }
+            signal(interrupt, interrupted)
+        }
+        signal(SIGXFSZ, SIG_IGN)
+    }
+
+    private static func isIgnored(_ action: sigaction) -> Bool {
+        #if canImport(Glibc)
+        let handler = unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
+        #else
+        let handler = unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self)
+        #endif
+        return handler == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    /// Removes the temporary file a write has under way (from a signal handler).
+    fileprivate static func removeTemporary() {
+        if let temporary, temporary[0] != 0 { unlink(temporary) }
     }
 
     /// Notes that `path` is mapped at `start..<start+count`.
@@ -88,6 +116,14 @@ private func say(_ text: UnsafePointer<CChar>) {
     _ = write(2, text, strlen(text))
 }
 
+/// The interrupts' handler: the temporary file removed, then the signal's
+/// default action (the process ends as the signal says, for its parent to see).
+private func interrupted(_ number: Int32) {
+    TruncationGuard.removeTemporary()
+    _ = signal(number, SIG_DFL)
+    raise(number)
+}
+
 /// The `SIGBUS` handler: only `write`, `unlink` and `_exit`.
 private func handle(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _ context: UnsafeMutableRawPointer?) {
     TruncationGuard.report(address: info.map { UInt(bitPattern: faultAddress($0)) } ?? 0)
@@ -114,7 +150,7 @@ extension TruncationGuard {
         }
         if !named { say("an input file") }
         say(" was truncated by another program while it was being read; nothing was written\n")
-        if let temporary, temporary[0] != 0 { unlink(temporary) }
+        removeTemporary()
         _exit(2)
     }
 }

@@ -168,6 +168,12 @@ struct CheckRulesTests {
         // C1 controls, DEL, the line and paragraph separators and bidi overrides too.
         let spelled = String(decoding: CheckReport.textBytes([CheckedFile(path: "a\u{85}b\u{7F}c\u{9B}d\u{2028}e\u{202E}f", repositoryPath: "x", findings: [])], color: false), as: UTF8.self)
         #expect(spelled == "a\\u0085b\\u007fc\\u009bd\\u2028e\\u202ef: no findings\n")
+        // The bidi marks, in a finding's quoted key as in its message; and in the --summary table's languages.
+        let key = "K\u{202E}exe\u{9B}31m\u{7F}\u{2028}\u{200F}\u{200E}\u{61C}K"
+        let marked = Finding(rule: .state, message: "m\u{200E}", key: key, offset: 0)
+        let keyed = String(decoding: CheckReport.textBytes([CheckedFile(path: "p", repositoryPath: "p", findings: [marked])], color: false), as: UTF8.self)
+        #expect(keyed.hasPrefix("p:0:0: warning: \"K\\u202eexe\\u009b31m\\u007f\\u2028\\u200f\\u200e\\u061cK\": m\\u200e [state]\n"), "\(keyed)")
+        #expect(VisibleText.of("zh-Hans") == "zh-Hans" && VisibleText.of("d\u{1B}[2J\n\u{202E}") == "d\\u001b[2J\\n\\u202e")
     }
 
     @Test("state: translated and empty, an untranslated copy, counts of new and needs_review per language")
@@ -361,6 +367,10 @@ struct CheckRulesTests {
         }
         #expect(found.count == 300)
         #expect(found.map(\.position) == expected)
+        // A byte order mark is not a column of the first line.
+        let oneLine = catalog("k", "\"zh-CN\" : \(unit("x"))")
+        let plain = try findings(oneLine, .languageCode), marked = try findings("\u{FEFF}" + oneLine, .languageCode)
+        #expect(plain.map(\.position) == marked.map(\.position) && plain.count == 1)
     }
 
     @Test("the text report escapes only what it must: text of other scripts and punctuation beside the escaped ranges stays as written")

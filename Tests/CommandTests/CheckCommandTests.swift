@@ -175,6 +175,8 @@ struct CheckCommandTests {
         let result = try #require((run["results"] as? [[String: Any]])?.first)
         #expect(result["ruleId"] as? String == "plural-missing-category")
         #expect(result["level"] as? String == "error")
+        // Columns count characters (Unicode scalars), not SARIF's default UTF-16 code units.
+        #expect(run["columnKind"] as? String == "unicodeCodePoints")
         // A location is a URI reference: spaces, non-ASCII, % and a first segment's : encoded.
         try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("a:b/sub dir/é"), withIntermediateDirectories: true)
         try Data(Self.broken.xcodeLayout()).write(to: directory.url.appendingPathComponent("a:b/sub dir/é/x%y.xcstrings"))

@@ -8,17 +8,26 @@ import Darwin
 
 /// Standard output and error, written with `write(2)` in whole buffers.
 enum Console {
+    /// The error of the first write to standard output that failed, other
+    /// than a closed pipe (`| head`, which ends the output as its reader
+    /// wished): a full disk, a device that refuses it. The tool then exits
+    /// 2, as git does ("write failure on standard output"), and never 0
+    /// with part of a catalog printed. Later output is dropped.
+    nonisolated(unsafe) static var outputFailure: Int32?
+
     static func write(_ bytes: [UInt8], to descriptor: Int32 = 1) {
         bytes.withUnsafeBufferPointer { write($0, to: descriptor) }
     }
 
     static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32 = 1) {
+        if descriptor == 1 && outputFailure != nil { return }
         var written = 0
         while written < buffer.count {
             let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
             if count < 0 {
                 if errno == EINTR { continue }
-                return // A closed pipe (`| head`) is not an error worth reporting.
+                if descriptor == 1 && errno != EPIPE { outputFailure = errno }
+                return
             }
             written += count
         }

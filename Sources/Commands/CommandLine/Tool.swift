@@ -1,6 +1,11 @@
 import PlatformLayer
 import GitLayer
 import SemanticDiff
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The `git-xcstrings` executable: dispatches to a ``Command``.
 public enum Tool {
@@ -64,6 +69,15 @@ public enum Tool {
     }
 
     public static func run(_ arguments: [String]) -> Int32 {
+        let status = dispatch(arguments)
+        if let failure = Console.outputFailure {
+            Console.error("error: write failure on standard output: \(String(cString: strerror(failure)))")
+            return ExitStatus.failure
+        }
+        return status
+    }
+
+    private static func dispatch(_ arguments: [String]) -> Int32 {
         TruncationGuard.install()
         ProcessEnvironment.ignoreBrokenPipe()
         // Key pairs only Foundation can order are asked of git-xcstrings-collate.

@@ -159,10 +159,13 @@ public enum CatalogCheck {
             Finding(rule: .layout, message: "\($0.message): remove one (git xcstrings fmt keeps the later)", key: nil, offset: $0.offset)
         }
         if let offset = XcodeLayout.firstDifference(in: document) {
-            findings.append(Finding(rule: .layout, message: "not in Xcode's layout from here: run git xcstrings fmt", key: nil, offset: offset))
+            findings.append(Finding(rule: .layout, message: notInLayout, key: nil, offset: offset))
         }
         return findings
     }
+
+    /// The message of the `layout` finding at the first place a file leaves Xcode's layout.
+    public static let notInLayout = "not in Xcode's layout from here: run git xcstrings fmt"
 
     /// `json`: a file that is not valid JSON or not a catalog, as a finding
     /// at the place the reader stopped (nil when the rule is not run).
@@ -195,10 +198,12 @@ extension Array where Element == Finding {
     mutating func setPositions(in document: JSONDocument) {
         document.bytes.withUnsafeBufferPointer { bytes in
             guard bytes.baseAddress != nil else { return }
-            var line = 1, lineStart = 0, scanned = 0
+            // A byte order mark is no column of the first line.
+            let textStart = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+            var line = 1, lineStart = textStart, scanned = 0
             for index in indices {
                 let offset = Swift.min(Swift.max(self[index].offset, 0), bytes.count)
-                if offset < scanned { line = 1; lineStart = 0; scanned = 0 }
+                if offset < scanned { line = 1; lineStart = textStart; scanned = 0 }
                 if offset > scanned {
                     let breaks = lineBreaks(bytes, scanned..<offset)
                     if breaks > 0 {
@@ -210,7 +215,8 @@ extension Array where Element == Finding {
                 }
                 scanned = offset
                 var column = 1
-                for byte in lineStart..<offset where bytes[byte] & 0xC0 != 0x80 { column += 1 }
+                // (A place inside the byte order mark, where a file first leaves Xcode's layout, is column 1.)
+                for byte in Swift.min(lineStart, offset)..<offset where bytes[byte] & 0xC0 != 0x80 { column += 1 }
                 self[index].position = TextPosition(line: line, column: column)
             }
         }

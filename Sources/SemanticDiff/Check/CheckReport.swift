@@ -47,7 +47,7 @@ public enum CheckReport {
         var output = OutputBuffer(capacity: files.reduce(0) { $0 + $1.findings.count * 160 } + 256)
         for file in files {
             var path = OutputBuffer(capacity: file.path.utf8.count + 16)
-            appendVisible(file.path, to: &path)
+            VisibleText.append(file.path, to: &path)
             let shownPath = path.finish()
             for index in file.findings.indices {
                 let finding = file.findings[index]
@@ -62,10 +62,17 @@ public enum CheckReport {
                 if color { output.append("\u{1B}[m") }
                 output.append(": ")
                 if var key = finding.key {
-                    key.withUTF8 { JSONString.appendQuoted($0, to: &output) }
+                    // Quoted as JSON (C0 controls escaped), then the rest of what a terminal would obey.
+                    if key.utf8.allSatisfy({ $0 < 0x7F }) {
+                        key.withUTF8 { JSONString.appendQuoted($0, to: &output) }
+                    } else {
+                        var quoted = OutputBuffer(capacity: key.utf8.count + 16)
+                        key.withUTF8 { JSONString.appendQuoted($0, to: &quoted) }
+                        quoted.finish().withUnsafeBufferPointer { VisibleText.append($0, to: &output) }
+                    }
                     output.append(": ")
                 }
-                appendVisible(finding.message, to: &output)
+                VisibleText.append(finding.message, to: &output)
                 output.append(" [")
                 output.append(finding.rule.rawValue)
                 output.append("]\n")
@@ -76,53 +83,6 @@ public enum CheckReport {
         }
         return output.finish()
     }
-
-    /// `text` with its control characters spelled as escapes (`\n`,
-    /// `\u001B`), appended to `output`: a finding stays on one line, and a
-    /// terminal is given nothing to obey. C0 controls and DEL, the C1
-    /// controls (U+0080–U+009F), the line and paragraph separators and the
-    /// bidi embeddings, overrides and isolates are escaped; every other byte
-    /// is copied as it is (`text` is valid UTF-8, so a lead byte's
-    /// continuation bytes follow it).
-    static func appendVisible(_ text: String, to output: inout OutputBuffer) {
-        var text = text
-        mayEscape.withUnsafeBufferPointer { mayEscape in text.withUTF8 { bytes in
-            var copied = 0, index = 0
-            while index < bytes.count {
-                // The bytes that may start something to escape: the rest is copied in one go.
-                while index < bytes.count, !mayEscape[Int(bytes[index])] { index += 1 }
-                guard index < bytes.count else { break }
-                let byte = bytes[index]
-                var escaped: UInt32? = nil, length = 1
-                if byte < 0x20 || byte == 0x7F {
-                    escaped = UInt32(byte)
-                } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
-                    escaped = UInt32(bytes[index + 1]); length = 2
-                } else if byte == 0xE2, index + 2 < bytes.count {
-                    let scalar = 0x2000 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-                    if (0x2028...0x202E).contains(scalar) || (0x2066...0x2069).contains(scalar) { escaped = scalar; length = 3 }
-                }
-                guard let scalar = escaped else { index += 1; continue }
-                output.append(UnsafeBufferPointer(rebasing: bytes[copied..<index]))
-                switch scalar {
-                case 0x0A: output.append("\\n")
-                case 0x09: output.append("\\t")
-                case 0x0D: output.append("\\r")
-                default:
-                    output.append("\\u")
-                    for shift in [12, 8, 4, 0] { output.append(hexDigits[Int((scalar >> UInt32(shift)) & 15)]) }
-                }
-                index += length
-                copied = index
-            }
-            output.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
-        } }
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// The bytes that may start what ``appendVisible(_:to:)`` escapes.
-    private static let mayEscape: [Bool] = (0...255).map { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }
 
     private static func colour(_ severity: Severity) -> String {
         switch severity {
@@ -137,7 +97,7 @@ public enum CheckReport {
         let header = ["language", "translated", "needs_review", "new", "missing", "stale", "share"]
         var rows = [header]
         for language in languages {
-            rows.append([language.language, String(language.translated), String(language.needsReview), String(language.new),
+            rows.append([VisibleText.of(language.language), String(language.translated), String(language.needsReview), String(language.new),
                          String(language.missing), String(language.stale), percent(language.share)])
         }
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -291,6 +251,8 @@ public enum CheckReport {
                     ("rules", .array(rules)),
                 ]))])),
                 ("results", .array(results)),
+                // Columns count Unicode scalars (SARIF's default would be UTF-16 code units).
+                ("columnKind", .string("unicodeCodePoints")),
             ])])),
         ])
         return value.xcodeLayoutKeepingOrder() + [UInt8(ascii: "\n")]

@@ -1,0 +1,68 @@
+/// Text from a catalog (a key, a language, a path) as a terminal or a log
+/// may show it: on one line, and with nothing a terminal would obey or that
+/// would turn the line around. C0 controls and DEL, the C1 controls
+/// (U+0080–U+009F), the line and paragraph separators, and the bidi marks,
+/// embeddings, overrides and isolates (U+061C, U+200E, U+200F, U+202A–U+202E,
+/// U+2066–U+2069) are spelled as escapes (`\n`, `\u001b`, `\u202e`); every
+/// other byte is copied as it is.
+public enum VisibleText {
+    /// `text` with what a terminal would obey escaped.
+    public static func of(_ text: String) -> String {
+        var text = text
+        if text.utf8.allSatisfy({ !mayEscape[Int($0)] }) { return text }
+        var output = OutputBuffer(capacity: text.utf8.count + 16)
+        text.withUTF8 { append($0, to: &output) }
+        return String(decoding: output.finish(), as: UTF8.self)
+    }
+
+    /// ``of(_:)`` of `text`, appended to `output`.
+    static func append(_ text: String, to output: inout OutputBuffer) {
+        var text = text
+        text.withUTF8 { append($0, to: &output) }
+    }
+
+    /// ``of(_:)`` of the UTF-8 bytes `bytes`, appended to `output` (valid
+    /// UTF-8: a lead byte's continuation bytes follow it).
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
+        mayEscape.withUnsafeBufferPointer { mayEscape in
+            var copied = 0, index = 0
+            while index < bytes.count {
+                // The bytes that may start something to escape: the rest is copied in one go.
+                while index < bytes.count, !mayEscape[Int(bytes[index])] { index += 1 }
+                guard index < bytes.count else { break }
+                let byte = bytes[index]
+                var escaped: UInt32? = nil, length = 1
+                if byte < 0x20 || byte == 0x7F {
+                    escaped = UInt32(byte)
+                } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+                    escaped = UInt32(bytes[index + 1]); length = 2
+                } else if byte == 0xD8, index + 1 < bytes.count, bytes[index + 1] == 0x9C {
+                    escaped = 0x061C; length = 2
+                } else if byte == 0xE2, index + 2 < bytes.count {
+                    let scalar = 0x2000 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                    if (0x200E...0x200F).contains(scalar) || (0x2028...0x202E).contains(scalar) || (0x2066...0x2069).contains(scalar) {
+                        escaped = scalar; length = 3
+                    }
+                }
+                guard let scalar = escaped else { index += 1; continue }
+                output.append(UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+                switch scalar {
+                case 0x0A: output.append("\\n")
+                case 0x09: output.append("\\t")
+                case 0x0D: output.append("\\r")
+                default:
+                    output.append("\\u")
+                    for shift in [12, 8, 4, 0] { output.append(hexDigits[Int((scalar >> UInt32(shift)) & 15)]) }
+                }
+                index += length
+                copied = index
+            }
+            output.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// The bytes that may start what is escaped.
+    private static let mayEscape: [Bool] = (0...255).map { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }
+}
