@@ -17,8 +17,11 @@ let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], 
 /// (docs/SPEED.md): on Linux, link the C++ library the Swift runtime uses
 /// statically (Sources/git-xcstrings/StaticLibstdcxx), and so the unwinder,
 /// instead of binding some 1,700 symbols of libstdc++.so at every start.
+/// (and exports the stand-in for mbedTLS's certificate parsing that libgit2
+/// binds to when it is opened: Sources/GitLayer/CertificateLoading.swift).
 let startUp = LinkerSetting.unsafeFlags(
-    ["-L", Context.packageDirectory + "/Sources/git-xcstrings/StaticLibstdcxx", "-Xclang-linker", "-static-libgcc"],
+    ["-L", Context.packageDirectory + "/Sources/git-xcstrings/StaticLibstdcxx", "-Xclang-linker", "-static-libgcc",
+     "-Xlinker", "--export-dynamic-symbol=mbedtls_x509_crt_parse_file"],
     .when(platforms: [.linux])
 )
 
