@@ -133,7 +133,7 @@ enum CheckCommand: Command {
                 // A file is read here, so that an error names it once, as shown.
                 let bytes: Bytes
                 if case .file(let path) = source { bytes = try Files.mapping(path) } else { bytes = try source.bytes(in: repository) }
-                catalog = try Catalog(parsing: bytes)
+                catalog = try workers.readCatalog(bytes)
                 timer.mark("parse")
             } catch let error as FileError {
                 Console.error("error: \(target.shownPath): \(error.reason)")

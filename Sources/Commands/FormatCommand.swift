@@ -63,7 +63,8 @@ enum FormatCommand: Command {
                 // A file to rewrite must be one that can be replaced: checked before it is opened.
                 if !printing && !checking { _ = try AtomicFile.destination(file) }
                 bytes = try Files.read(file)
-                document = try JSONDocument(parsing: bytes)
+                // A large catalog is read by two threads (JSONSecondHalf).
+                document = try Workers(1, worthIt: bytes.count >= JSONReader.secondHalfMinimum).readJSON(Bytes(bytes))
             } catch let error as FileError {
                 Console.error("error: \(error)")
                 status = ExitStatus.failure

@@ -28,7 +28,9 @@ enum TextconvCommand: Command {
             return ExitStatus.failure
         }
         do {
-            Console.out(TextConversion.text(try Catalog(parsing: bytes)))
+            // A large catalog is read by two threads (JSONSecondHalf).
+            let workers = Workers(1, worthIt: bytes.count >= JSONReader.secondHalfMinimum)
+            Console.out(TextConversion.text(try workers.readCatalog(Bytes(bytes))))
         } catch {
             Console.error("warning: \(files[0]):\(error); shown as it is")
             Console.write(bytes)

@@ -45,6 +45,45 @@ public final class Workers: @unchecked Sendable {
         return results
     }
 
+    /// `main` run on this thread while `side` runs on the first worker;
+    /// `main` is given `result`, which waits for `side` and returns what it
+    /// gave (nil without workers: `side` is then never run). `side` is
+    /// waited for before this returns, whether `main` asked for it or not.
+    public func alongside<S: Sendable, T>(_ side: @escaping @Sendable () -> S, _ main: (_ result: () -> S?) -> T) -> T {
+        guard let worker = threads.first else { return main { nil } }
+        let box = ResultBox<S>()
+        worker.submit { box.value = side() }
+        var waited = false
+        let outcome = main {
+            if !waited { worker.wait(); waited = true }
+            return box.value
+        }
+        if !waited { worker.wait() }
+        return outcome
+    }
+
+    /// `bytes` read as JSON (``JSONReader/read(_:)``), a large file by this
+    /// thread and a worker at once (``JSONSecondHalf``).
+    public func readJSON(_ bytes: Bytes) throws(JSONSyntaxError) -> JSONDocument {
+        guard !threads.isEmpty, let cut = JSONReader.secondHalfStart(in: bytes) else { return try JSONReader.read(bytes) }
+        let read: Result<JSONDocument, JSONSyntaxError> = alongside({ JSONReader.readSecondHalf(bytes, from: cut) }) { result in
+            // Called by the reader while it reads, never after.
+            withoutActuallyEscaping({ result() ?? nil }) { take in
+                do throws(JSONSyntaxError) {
+                    return .success(try JSONReader.read(bytes, cut: cut, secondHalf: take))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        return try read.get()
+    }
+
+    /// `bytes` viewed as a catalog, read as ``readJSON(_:)`` reads them.
+    public func readCatalog(_ bytes: Bytes) throws(CatalogError) -> Catalog {
+        try Catalog(parsing: bytes) { bytes throws(JSONSyntaxError) in try readJSON(bytes) }
+    }
+
     /// `transform` applied to every item, the results in the items' order;
     /// each free thread (this one and the workers) takes the next item not
     /// yet taken: for many items of uneven cost, which no split made in

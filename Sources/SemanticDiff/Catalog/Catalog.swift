@@ -31,8 +31,13 @@ public struct Catalog: Sendable {
 
     /// Parses and views `bytes` (a mapped file, a blob), without copying them.
     public init(parsing bytes: Bytes) throws(CatalogError) {
+        try self.init(parsing: bytes) { bytes throws(JSONSyntaxError) in try JSONDocument(parsing: bytes) }
+    }
+
+    /// Views `bytes` as `read` parses them (by two threads, say: see ``JSONSecondHalf``).
+    public init(parsing bytes: Bytes, with read: (Bytes) throws(JSONSyntaxError) -> JSONDocument) throws(CatalogError) {
         do {
-            try self.init(try JSONDocument(parsing: bytes))
+            try self.init(try read(bytes))
         } catch let error as JSONSyntaxError {
             throw CatalogError(message: error.message, position: error.position)
         } catch let error as CatalogError {

@@ -65,6 +65,19 @@ struct NodeBuilder: ~Copyable {
         base = allocation.base.assumingMemoryBound(to: JSONNode.self)
     }
 
+    /// Appends `nodes`, read by another reader whose first node was to be
+    /// this builder's node `shift`: their `next` indices are moved by it.
+    mutating func append(_ nodes: UnsafeBufferPointer<JSONNode>, shiftingNextBy shift: Int) {
+        while count + nodes.count > capacity { grow() }
+        let delta = UInt32(truncatingIfNeeded: shift)
+        for (offset, node) in nodes.enumerated() {
+            var moved = node
+            moved.next &+= delta
+            (base + count + offset).initialize(to: moved)
+        }
+        count &+= nodes.count
+    }
+
     /// The nodes, now owned by the returned storage.
     consuming func finish() -> JSONNodes {
         JSONNodes(storage: JSONNodes.Storage(adopting: allocation, count: count))

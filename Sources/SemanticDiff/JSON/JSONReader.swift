@@ -33,10 +33,12 @@ public enum JSONReader {
     }
 
     /// Parses UTF-8 `bytes` (a UTF-8 byte order mark is skipped).
-    private static func readUTF8(_ bytes: Bytes, encoding: TextEncoding,
-                                 byteOrderMark: Bool = false) throws(JSONSyntaxError) -> JSONDocument {
+    static func readUTF8(_ bytes: Bytes, encoding: TextEncoding, byteOrderMark: Bool = false,
+                                 secondHalf: (cut: Int, take: () -> JSONSecondHalf?)? = nil) throws(JSONSyntaxError) -> JSONDocument {
         let result: Result<JSONDocument, JSONSyntaxError> = bytes.withUnsafeBufferPointer { buffer in
             var parser = Parser(buffer)
+            parser.halves.cut = secondHalf?.cut
+            parser.halves.take = secondHalf?.take
             do throws(JSONSyntaxError) {
                 let parsed = try parser.parseDocument()
                 return .success(JSONDocument(
@@ -59,7 +61,7 @@ private let newline = UInt8(ascii: "\n")
 private let space = UInt8(ascii: " ")
 
 /// One open container while the parser is inside it.
-private struct Frame {
+struct Frame {
     var node: Int
     var isObject: Bool
     var count: UInt32 = 0
@@ -67,7 +69,7 @@ private struct Frame {
 }
 
 /// The open containers, innermost last, in one fixed allocation.
-private struct FrameStack: ~Copyable {
+struct FrameStack: ~Copyable {
     private let base: UnsafeMutablePointer<Frame>
     private(set) var count = 0
 
@@ -93,14 +95,31 @@ private struct FrameStack: ~Copyable {
     }
 }
 
-private struct Parser: ~Copyable {
+struct Parser: ~Copyable {
     let bytes: UnsafeBufferPointer<UInt8>
     let base: UnsafePointer<UInt8>
     let count: Int
     var index = 0
     var nodes: NodeBuilder
     var stack: FrameStack
-    var warnings: [JSONWarning] = []
+    var warnings: [JSONWarning]
+    /// Reading in two halves (``JSONSecondHalf``).
+    var halves: Halves
+
+    /// What a reader knows of the other half of a document read in two.
+    struct Halves {
+        /// For the first reader: where the second started
+        /// (``JSONReader/read(_:cut:secondHalf:)``), and how to wait for
+        /// what it read.
+        var cut: Int?
+        var take: (() -> JSONSecondHalf?)?
+        /// The open containers the reader stops at: 0, or 1 for a second
+        /// half, which ends where the object it started in ends.
+        var floor = 0
+        /// For a second half: its object, once its end is read: its members
+        /// (of this half), whether they are in Xcode's layout, and where its `}` is.
+        var closedObject: (count: UInt32, inXcodeLayout: Bool, end: Int)?
+    }
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -111,6 +130,8 @@ private struct Parser: ~Copyable {
         // reserve that much (untouched pages cost nothing) and never grow.
         nodes = NodeBuilder(capacity: count >= 1 << 20 ? count / 2 + 16 : count / 16)
         stack = FrameStack(capacity: JSONReader.maximumDepth + 1)
+        warnings = []
+        halves = Halves()
     }
 
     // MARK: Errors
@@ -289,7 +310,7 @@ private struct Parser: ~Copyable {
 
             // After a value: a separator, the end of the container, or the end of the document.
             while true {
-                guard !stack.isEmpty else { return }
+                guard stack.count > halves.floor else { return }
                 let depth = stack.count - 1
                 let isObject = stack[depth].isObject
                 let runStart = index
@@ -313,6 +334,8 @@ private struct Parser: ~Copyable {
                         continue
                     }
                     if isObject {
+                        // At the cut, in the state the second reader assumed: its members are taken as read.
+                        if depth == 1, index == halves.cut, try spliceSecondHalf() { continue }
                         try parseKeyAndColon()
                     }
                     continue parseValue
@@ -378,6 +401,12 @@ private struct Parser: ~Copyable {
 
     mutating func closeContainer() throws(JSONSyntaxError) {
         let frame = stack.removeLast()
+        if halves.floor > 0 && stack.count == halves.floor {
+            // The end of a second half's object: its node is the first reader's to finish.
+            halves.closedObject = (frame.count, frame.inXcodeLayout, index)
+            index += 1
+            return
+        }
         index += 1
         var flags: JSONNode.Flags = []
         if frame.isObject, frame.count > 1, markDuplicateKeys(of: frame.node, memberCount: Int(frame.count)) {
@@ -393,6 +422,39 @@ private struct Parser: ~Copyable {
             stack[top].count &+= 1
             if !flags.contains(.inXcodeLayout) { stack[top].inXcodeLayout = false }
         }
+    }
+
+    // MARK: Two halves
+
+    /// Reads, as a second half, the members of an object at depth 2 from
+    /// the key at `cut` to the object's end (see ``JSONReader/readSecondHalf(_:from:)``).
+    mutating func parseMembers(from cut: Int) throws(JSONSyntaxError) -> (count: UInt32, inXcodeLayout: Bool, end: Int)? {
+        index = cut
+        halves.floor = 1
+        // The root and the object the cut is in, as the first reader has them open there; their
+        // nodes are the first reader's, and this reader never closes them.
+        stack.append(Frame(node: 0, isObject: true))
+        stack.append(Frame(node: 0, isObject: true))
+        try parseKeyAndColon()
+        try parseValues()
+        return halves.closedObject
+    }
+
+    /// Takes the second half's nodes, warnings and counts in place of the
+    /// members from the cut on, and closes their object; false (and the
+    /// reader goes on alone) when the second reader failed.
+    mutating func spliceSecondHalf() throws(JSONSyntaxError) -> Bool {
+        guard let take = halves.take else { return false }
+        halves = Halves()
+        guard let half = take() else { return false }
+        let shift = nodes.count
+        half.nodes.withUnsafeBufferPointer { nodes.append($0, shiftingNextBy: shift) }
+        warnings += half.warnings
+        stack[1].count &+= half.memberCount
+        if !half.inXcodeLayout { stack[1].inXcodeLayout = false }
+        index = half.end
+        try closeContainer()
+        return true
     }
 
     // MARK: Duplicate keys
