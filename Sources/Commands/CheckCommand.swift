@@ -103,8 +103,9 @@ enum CheckCommand: Command {
         }
 
         let targets: [Target]
+        var problems: [FileError] = []
         do {
-            targets = try plainTargets ?? self.targets(paths, repository: repository, staged: staged)
+            targets = try plainTargets ?? self.targets(paths, repository: repository, staged: staged, problems: &problems)
         } catch let error as UsageError {
             return Tool.usageFailure(self, error.message)
         } catch {
@@ -120,6 +121,11 @@ enum CheckCommand: Command {
         let shared = 1_000_000 // bytes from which a catalog is checked on two threads
         let workers = Workers(1, worthIt: size > shared)
         var status = ExitStatus.success
+        // What a directory held that could not be searched or read: said, and the others checked.
+        for problem in problems {
+            Console.error("error: \(problem)")
+            status = ExitStatus.failure
+        }
         var files: [CheckedFile] = []
         for target in targets {
             let catalog: Catalog
@@ -254,10 +260,15 @@ enum CheckCommand: Command {
     }
 
     /// The catalogs named by `paths` (every tracked one when none is).
-    static func targets(_ paths: [String], repository: Repository?, staged: Bool) throws -> [Target] {
+    /// What a directory held that could not be searched or read goes to `problems`.
+    static func targets(_ paths: [String], repository: Repository?, staged: Bool, problems: inout [FileError]) throws -> [Target] {
         guard let repository else {
             return try paths.flatMap { path throws -> [Target] in
-                if Files.isDirectory(path) { return try Files.catalogs(under: path).map { Target(source: .file($0), shownPath: $0, repositoryPath: $0) } }
+                if Files.isDirectory(path) {
+                    let search = Files.catalogs(under: path)
+                    problems += search.problems
+                    return search.found.map { Target(source: .file($0), shownPath: $0, repositoryPath: $0) }
+                }
                 guard Files.exists(path) else { throw UsageError("'\(path)' does not exist") }
                 return [Target(source: .file(path), shownPath: path, repositoryPath: path)]
             }
@@ -291,7 +302,9 @@ enum CheckCommand: Command {
             if !under.isEmpty {
                 targets += under.compactMap(target)
             } else if !staged && Files.isDirectory(path) {
-                targets += try Files.catalogs(under: path).map { file in
+                let search = Files.catalogs(under: path)
+                problems += search.problems
+                targets += search.found.map { file in
                     Target(source: .file(file), shownPath: file, repositoryPath: full == nil ? file : RepositoryPath.normalize(prefix + file))
                 }
             } else if !staged && Files.exists(path) {

@@ -29,6 +29,7 @@ enum FormatCommand: Command {
     static func run(_ arguments: Arguments) -> Int32 {
         let given = arguments.positional + (arguments.afterSeparator ?? [])
         let files: [String]
+        var problems: [FileError] = []
         if given.isEmpty {
             guard Repository.mayContain("."), let repository = try? Repository(discoveringFrom: "."), let workTree = repository.workTree else {
                 return Tool.usageFailure(self, "not in a git repository: name the catalogs to format")
@@ -43,12 +44,14 @@ enum FormatCommand: Command {
                 return ExitStatus.failure
             }
         } else {
-            do {
-                files = try given.flatMap { path throws(FileError) in Files.isDirectory(path) ? try Files.catalogs(under: path) : [path] }
-            } catch {
-                Console.error("error: \(error)")
-                return ExitStatus.failure
+            var found: [String] = []
+            for path in given {
+                guard Files.isDirectory(path) else { found.append(path); continue }
+                let search = Files.catalogs(under: path)
+                found += search.found
+                problems += search.problems
             }
+            files = found
         }
         let printing = arguments.has("print")
         let checking = arguments.has("check")
@@ -56,6 +59,11 @@ enum FormatCommand: Command {
         if printing && checking { return Tool.usageFailure(self, "--check and -p cannot be used together") }
 
         var status = ExitStatus.success
+        // What a directory held that could not be searched or read: said, and the others done.
+        for problem in problems {
+            Console.error("error: \(problem)")
+            status = ExitStatus.failure
+        }
         for file in files {
             let bytes: [UInt8]
             let document: JSONDocument

@@ -119,7 +119,8 @@ enum MergeCommand: Command {
     static func deliver(_ bytes: UnsafeBufferPointer<UInt8>, print: Bool, to path: String) -> Bool {
         if print {
             Console.write(bytes)
-            return true
+            // Not where it belongs when standard output would not take it (the tool then exits 2).
+            return Console.outputFailure == nil
         }
         do {
             try AtomicFile.write(bytes, to: path)

@@ -138,9 +138,10 @@ enum ResolveCommand: Command {
         let workFile = repository.workTree! + conflict.path
         let would = options.dryRun ? "would be " : ""
         func fail(_ reason: String) -> Outcome {
-            Console.error("error: \(shown): \(reason); left as it is")
+            Console.error(VisibleText.of("error: \(shown): \(reason); left as it is"))
             return .failed
         }
+        func fail(_ error: any Error) -> Outcome { fail((error as? FileError)?.reason ?? "\(error)") }
         func read(_ id: BlobID) throws -> Bytes { try CatalogSource.blob(id).bytes(in: repository) }
 
         // Deleted on one side, modified on the other: the modified catalog stays.
@@ -151,11 +152,11 @@ enum ResolveCommand: Command {
             do {
                 let bytes = try read(keptID)
                 if !options.dryRun, !((try? Files.read(workFile)).map(bytes.equals) ?? false) {
-                    try AtomicFile.write(repository.checkedOut(bytes.array, path: conflict.path), to: workFile)
+                    try AtomicFile.write(repository.checkedOut(bytes.array, path: conflict.path), to: workFile, replacingReadOnly: true)
                 }
                 if options.stage && !options.dryRun { try index.add(conflict.path) }
             } catch {
-                return fail("\(error)")
+                return fail(error)
             }
             Console.line("\(shown): deleted by \(deleted), modified by the other side: kept \(kept) modified catalog"
                         + (options.stage ? "; \(would)staged" : "; \(would)written, not staged"))
@@ -166,7 +167,7 @@ enum ResolveCommand: Command {
         do {
             contents = [try conflict.base.map(read) ?? Bytes([]), try read(oursID), try read(theirsID)]
         } catch {
-            return fail("\(error)")
+            return fail(error)
         }
         let large = contents.reduce(0) { $0 + $1.count } > 1_500_000
         let policy = ConflictResolution(name: shown, markers: markers, settling: options.settling)
@@ -187,10 +188,10 @@ enum ResolveCommand: Command {
         if !options.dryRun {
             do {
                 // As git would write it there: CR LF where core.autocrlf or the attributes ask for them.
-                try AtomicFile.write(repository.checkedOut(merged, path: conflict.path), to: workFile)
+                try AtomicFile.write(repository.checkedOut(merged, path: conflict.path), to: workFile, replacingReadOnly: true)
                 if outcome.clean && options.stage { try index.add(conflict.path) }
             } catch {
-                return fail("\(error)")
+                return fail(error)
             }
         }
         var line = outcome.summary

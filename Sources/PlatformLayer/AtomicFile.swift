@@ -23,10 +23,10 @@ public enum AtomicFile {
 
     /// Writes `bytes` to `path`. An existing file keeps its permissions; a
     /// new one gets 0644 less the umask.
-    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+    public static func write(_ bytes: [UInt8], to path: String, replacingReadOnly: Bool = false) throws(FileError) {
         let result: Result<Void, FileError> = bytes.withUnsafeBufferPointer { buffer in
             do throws(FileError) {
-                try write(buffer, to: path)
+                try write(buffer, to: path, replacingReadOnly: replacingReadOnly)
                 return .success(())
             } catch {
                 return .failure(error)
@@ -35,9 +35,10 @@ public enum AtomicFile {
         try result.get()
     }
 
-    /// Writes `bytes` to `path`, as ``write(_:to:)-([UInt8],_)`` does.
-    public static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String) throws(FileError) {
-        let replacement = try Replacement(path)
+    /// Writes `bytes` to `path`, as ``write(_:to:)-([UInt8],_)`` does;
+    /// `replacingReadOnly` as ``Replacement/init(_:replacingReadOnly:)``.
+    public static func write(_ bytes: UnsafeBufferPointer<UInt8>, to path: String, replacingReadOnly: Bool = false) throws(FileError) {
+        let replacement = try Replacement(path, replacingReadOnly: replacingReadOnly)
         replacement.write(bytes)
         try replacement.commit()
     }
@@ -54,10 +55,11 @@ public enum AtomicFile {
         private var finished = false
 
         /// Starts replacing `path` (or the file its symbolic link points to).
-        /// An existing file must be writable, and keeps its permissions (and
-        /// its owner and group, where this process may give them); a new one
-        /// gets 0644 less the umask.
-        public init(_ path: String) throws(FileError) {
+        /// An existing file must be writable, unless `replacingReadOnly` (a
+        /// work-tree file, which git itself replaces whatever its mode), and
+        /// keeps its permissions (and its owner and group, where this process
+        /// may give them); a new one gets 0644 less the umask.
+        public init(_ path: String, replacingReadOnly: Bool = false) throws(FileError) {
             self.path = path
             target = try destination(path)
             var mode: mode_t = 0o644
@@ -65,7 +67,7 @@ public enum AtomicFile {
             let exists = stat(target, &info) == 0
             if exists {
                 // A file that could not be opened for writing is not replaced either (as root, it could).
-                guard access(target, W_OK) == 0 else { throw FileError(path: path, reason: "\(systemError()); left untouched") }
+                guard replacingReadOnly || access(target, W_OK) == 0 else { throw FileError(path: path, reason: "\(systemError()); left untouched") }
                 mode = info.st_mode & 0o7777
             } else {
                 let mask = umask(0)
@@ -81,10 +83,11 @@ public enum AtomicFile {
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
             temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             TruncationGuard.writing(temporary)
-            if exists && (info.st_uid != geteuid() || info.st_gid != getegid()) {
-                // The file keeps its owner and group where this process may give them (root may);
-                // where it may not, no set-user or set-group ID bit is carried over to a file it owns.
-                if fchown(descriptor, info.st_uid, info.st_gid) != 0 { mode &= ~mode_t(S_ISUID | S_ISGID) }
+            if exists && (info.st_uid != geteuid() || info.st_gid != getegid()) && fchown(descriptor, info.st_uid, info.st_gid) != 0 {
+                // The file keeps its owner and group where this process may give them (root may); where it
+                // may not, no set-ID bit is carried over to an owner or group the file did not have.
+                if info.st_uid != geteuid() { mode &= ~mode_t(S_ISUID) }
+                if info.st_gid != getegid() { mode &= ~mode_t(S_ISGID) }
             }
             if fchmod(descriptor, mode) != 0 { failure = systemError() }
         }

@@ -41,6 +41,12 @@ enum ChildProcess {
         defer { posix_spawnattr_destroy(&attributes) }
         if let input { posix_spawn_file_actions_adddup2(&actions, input, 0) }
         if let output { posix_spawn_file_actions_adddup2(&actions, output, 1) }
+        // What this process ignores for itself (a closed pipe, a file size limit) is the child's to decide.
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGPIPE)
+        sigaddset(&defaults, SIGXFSZ)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
         #if canImport(Glibc)
         if let closeFrom = GNU.closeFrom {
             _ = closeFrom(&actions, 3)
@@ -48,8 +54,9 @@ enum ChildProcess {
             // glibc before 2.34: each descriptor that may be open.
             for descriptor in 3..<min(Int32(sysconf(Int32(_SC_OPEN_MAX))), 4096) { posix_spawn_file_actions_addclose(&actions, descriptor) }
         }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
         #else
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_CLOEXEC_DEFAULT | POSIX_SPAWN_SETSIGDEF))
         if input == nil { posix_spawn_file_actions_addinherit_np(&actions, 0) }
         if output == nil { posix_spawn_file_actions_addinherit_np(&actions, 1) }
         posix_spawn_file_actions_addinherit_np(&actions, 2)

@@ -39,11 +39,8 @@ public enum Files {
     /// An open descriptor on the file at `path` (not a directory) and what
     /// `fstat` says of it; the caller closes it.
     static func openForReading(_ path: String) throws(FileError) -> (Int32, stat) {
-        // Not blocked on a FIFO no program writes to (it reads as empty instead); a pipe that
-        // has a writer (`<(git show …)`) is then read as it comes.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileError(path: path, reason: systemError()) }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             let reason = systemError()
@@ -126,12 +123,21 @@ public enum Files {
 
     /// The `.xcstrings` files under directory `path`, sorted; hidden
     /// directories (`.git`, `.build`) are skipped, and links to directories
-    /// are not followed (they may loop).
-    /// A directory that cannot be read, or a name that is not UTF-8, is an
-    /// error: a catalog is never left out without a word.
-    public static func catalogs(under path: String) throws(FileError) -> [String] {
-        var found: [String] = []
-        guard let directory = opendir(path) else { throw FileError(path: path, reason: systemError()) }
+    /// are not followed (they may loop). A catalog is never left out without
+    /// a word: what could not be searched or read comes back in `problems`
+    /// (an unreadable directory, a catalog that is not a file, a name that
+    /// is not UTF-8, which no path here can spell), and the search goes on.
+    public static func catalogs(under path: String) -> (found: [String], problems: [FileError]) {
+        var found: [String] = [], problems: [FileError] = []
+        search(path, &found, &problems)
+        return (found.sorted(), problems)
+    }
+
+    private static func search(_ path: String, _ found: inout [String], _ problems: inout [FileError]) {
+        guard let directory = opendir(path) else {
+            problems.append(FileError(path: path, reason: systemError()))
+            return
+        }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
             let (name, isUTF8) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -142,21 +148,30 @@ public enum Files {
             guard !name.hasPrefix(".") else { continue }
             let child = path.hasSuffix("/") ? path + name : path + "/" + name
             guard isUTF8 else {
-                // Swift's strings cannot name it: it could be neither read nor reported by name later.
-                if name.hasSuffix(".xcstrings") || entry.pointee.d_type == UInt8(DT_DIR) {
-                    throw FileError(path: child, reason: "has a name that is not UTF-8, which git-xcstrings cannot open; rename it")
+                if name.hasSuffix(".xcstrings") {
+                    problems.append(FileError(path: child, reason: "has a name that is not UTF-8, which git-xcstrings cannot open; rename it"))
+                } else if entry.pointee.d_type == UInt8(DT_DIR) {
+                    problems.append(FileError(path: child, reason: "has a name that is not UTF-8: not searched for catalogs"))
                 }
                 continue
             }
             var status = stat()
-            guard lstat(child, &status) == 0 else { throw FileError(path: child, reason: systemError()) }
-            if (status.st_mode & S_IFMT) == S_IFDIR {
-                found += try catalogs(under: child)
-            } else if name.hasSuffix(".xcstrings") {
-                found.append(child)
+            guard lstat(child, &status) == 0 else {
+                problems.append(FileError(path: child, reason: systemError()))
+                continue
+            }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR:
+                search(child, &found, &problems)
+            case S_IFREG, S_IFLNK:
+                if name.hasSuffix(".xcstrings") { found.append(child) }
+            default:
+                // A FIFO or a device named like a catalog would be waited on or read forever.
+                if name.hasSuffix(".xcstrings") {
+                    problems.append(FileError(path: child, reason: "is \(FileKind(status.st_mode)), not a catalog file; skipped"))
+                }
             }
         }
-        return found.sorted()
     }
 }
 

@@ -302,4 +302,40 @@ struct CatalogDiffTests {
         #expect(text.contains("\"Hello\" \"fr plural.one\" = \"x\" [translated]\n"), "\(text)")
         #expect(text.contains("\"Hello\" \"comment\" = \"y\" [translated]\n"), "\(text)")
     }
+
+    @Test("the text, stat and Markdown reports show keys, languages, variants and texts with nothing a terminal would obey; JSON keeps them as they are")
+    func reportsEscapeControls() throws {
+        let key = "k\u{9B}31m\u{202E}\u{2028}\u{200F}\u{61C}\u{7F}\u{1B}[2J", language = "de\u{1B}[31m\u{7}", device = "i\u{202E}phone"
+        let old = B.catalog([(key, B.entry([("en", B.text("x")), (language, B.text("w")),
+                                            ("fr", .object([("variations", .object([("device", .object([(device, B.text("a"))]))]))]))]))])
+        let new = B.catalog([(key, B.entry([("en", B.text("x")), (language, B.text("changed\u{202E}")),
+                                            ("fr", .object([("variations", .object([("device", .object([(device, B.text("b"))]))]))]))]))])
+        let diff = try Self.diff(old, new)
+        let controls = Set((0..<0x20).map { Unicode.Scalar($0)! }.filter { $0 != "\n" } + (0x7F...0x9F).map { Unicode.Scalar($0)! }
+                           + ["\u{61C}", "\u{200E}", "\u{200F}", "\u{2028}", "\u{2029}", "\u{202E}"])
+        for (name, report) in [("text", DiffRenderer.text([diff], color: false)), ("stat", DiffRenderer.stat([diff], color: false, verbose: true)),
+                               ("markdown", MarkdownReport.render([diff]))] {
+            #expect(!report.unicodeScalars.contains(where: controls.contains), "\(name): \(report)")
+            #expect(report.contains("de\\u001b[31m\\u0007"), "\(name): \(report)")
+        }
+        #expect(DiffRenderer.text([diff], color: false).contains("i\\u202ephone"))
+        // Colour is the report's own, and only its own.
+        let coloured = DiffRenderer.text([diff], color: true)
+        #expect(!coloured.contains("\u{1B}[2J") && coloured.contains("de\\u001b[31m\\u0007"))
+        // Markdown's own escaping, for what reaches it unescaped.
+        #expect(MarkdownReport.escaped("a\u{1B}b\u{202E}c\u{85}|") == "a&#x1B;b&#x202E;c&#x85;&#124;")
+        let json = String(decoding: DiffRenderer.json([diff]), as: UTF8.self)
+        #expect(try Catalog(parsing: Array(json.utf8)).document.kind(0) == .object || json.contains("\\u001b"))
+    }
+
+    @Test("VisibleText escapes exactly the scalars it says it does, byte path and scalar predicate alike")
+    func visibleTextSet() {
+        for value in Array(0..<0x3000) + [0xFEFF, 0x1F600, 0x10FFFF] {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = String(Character(scalar))
+            let escaped = VisibleText.of(text) != text
+            #expect(escaped == VisibleText.isEscaped(scalar), "U+\(String(value, radix: 16))")
+            if scalar == "\n" { #expect(VisibleText.of(text, keepingLineBreaks: true) == text) }
+        }
+    }
 }

@@ -32,23 +32,31 @@ struct FileSafetyTests {
         let piped = try CLI.launch(URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" fmt -p L.xcstrings | head -c 1 >/dev/null", CLI.executable.path],
                                    in: directory.url, environment: [:], input: nil)
         #expect(piped.status == 0 && piped.stderr.isEmpty, "\(piped.stderr)")
+        // The merge's summary says the result is where it belongs: not when it is not.
+        try directory.write("O.xcstrings", Self.unsorted.replacingOccurrences(of: "\"b\":{}", with: "\"c\":{}"))
+        let merged = try CLI.launch(URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" merge -p L.xcstrings O.xcstrings L.xcstrings > /dev/full", CLI.executable.path],
+                                    in: directory.url, environment: [:], input: nil)
+        #expect(merged.status == 2)
+        #expect(merged.stderr == "error: write failure on standard output: No space left on device\n", "\(merged.stderr)")
     }
 
-    @Test("a FIFO no program writes to is read as empty, not waited on forever; a pipe with a writer is read")
+    @Test("a FIFO named like a catalog in a directory is named and skipped, never waited on; one given by name is read as its writer writes")
     func fifo() throws {
         let directory = try TemporaryDirectory()
         try FileManager.default.createDirectory(at: directory.url.appendingPathComponent("d"), withIntermediateDirectories: true)
         #expect(mkfifo(directory.path("d/x.xcstrings"), 0o644) == 0)
-        let checked = try CLI.run(["check", "d"], in: directory.url)
-        #expect(checked.status == 1)
-        #expect(checked.stdout.hasPrefix("d/x.xcstrings:1:1: error: the file is empty [json]\n"), "\(checked.stdout)")
-        for arguments in [["fmt", "--check", "d"], ["fmt", "-p", "d/x.xcstrings"]] {
-            let formatted = try CLI.run(arguments, in: directory.url)
-            #expect(formatted.status == 2, "\(arguments)")
-            #expect(formatted.stderr.contains("d/x.xcstrings:1:1: the file is empty"), "\(arguments): \(formatted.stderr)")
-        }
+        try directory.write("d/L.xcstrings", Self.unsorted)
+        let checked = try CLI.run(["check", "--format", "json", "d"], in: directory.url)
+        #expect(checked.status == 2)
+        #expect(checked.stderr.contains("error: d/x.xcstrings: is a FIFO, not a catalog file; skipped"), "\(checked.stderr)")
+        // The other catalog is checked, and the report is whole.
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(checked.stdoutBytes)) as? [String: Any])
+        #expect((report["files"] as? [[String: Any]])?.map { $0["path"] as? String } == ["d/L.xcstrings"])
+        let listed = try CLI.run(["fmt", "--check", "d"], in: directory.url)
+        #expect(listed.status == 2 && listed.stdout == "d/L.xcstrings\n", "\(listed.stdout) \(listed.stderr)")
+        // Started before its writer, as `cat` would be.
         try directory.write("L.xcstrings", Self.unsorted)
-        let piped = try CLI.launch(URL(fileURLWithPath: "/bin/bash"), ["-c", "\"$0\" fmt -p <(cat L.xcstrings)", CLI.executable.path],
+        let piped = try CLI.launch(URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" fmt -p d/x.xcstrings & sleep 0.3; cat L.xcstrings > d/x.xcstrings; wait", CLI.executable.path],
                                    in: directory.url, environment: [:], input: nil)
         #expect(piped.status == 0 && piped.stdout.hasPrefix("{\n  \"sourceLanguage\" : \"en\""), "\(piped.stderr)")
     }
@@ -63,10 +71,13 @@ struct FileSafetyTests {
         }
         #expect(descriptor >= 0)
         close(descriptor)
+        try directory.write("d/ok.xcstrings", Self.unsorted)
         for arguments in [["check", "d"], ["fmt", "--check", "d"]] {
             let listed = try CLI.run(arguments, in: directory.url)
             #expect(listed.status == 2, "\(arguments)")
             #expect(listed.stderr.contains("has a name that is not UTF-8, which git-xcstrings cannot open; rename it"), "\(arguments): \(listed.stderr)")
+            // The others are still done.
+            #expect(listed.stdout.contains("d/ok.xcstrings"), "\(arguments): \(listed.stdout)")
         }
     }
 

@@ -1,4 +1,5 @@
 import PlatformLayer
+import SemanticDiff
 import GitLayer
 #if canImport(Glibc)
 import Glibc
@@ -26,6 +27,12 @@ enum Console {
             let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
             if count < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    // A descriptor someone made non-blocking: wait until it takes more, as git's xwrite does.
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                    continue
+                }
                 if descriptor == 1 && errno != EPIPE { outputFailure = errno }
                 return
             }
@@ -42,9 +49,11 @@ enum Console {
         write(Array((text + "\n").utf8), to: 1)
     }
 
-    /// One line on standard error.
+    /// One line on standard error (or a few), with anything in it that a
+    /// terminal would obey escaped (``VisibleText``): messages name keys,
+    /// languages and paths from other people's files.
     static func error(_ text: String) {
-        write(Array((text + "\n").utf8), to: 2)
+        write(Array((VisibleText.of(text, keepingLineBreaks: true) + "\n").utf8), to: 2)
     }
 
     /// Whether `descriptor` is a terminal.

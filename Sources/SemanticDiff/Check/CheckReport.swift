@@ -204,7 +204,7 @@ public enum CheckReport {
                 let command = finding.severity == .info ? "notice" : finding.severity.rawValue
                 output += "::\(command) file=\(escapeProperty(file.repositoryPath)),line=\(finding.position.line),"
                     + "col=\(finding.position.column),title=\(escapeProperty("xcstrings " + finding.rule.rawValue))::"
-                    + escapeData(finding.text) + "\n"
+                    + escapeData(VisibleText.of(finding.text)) + "\n"
             }
         }
         return output

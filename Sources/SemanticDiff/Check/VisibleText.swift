@@ -6,24 +6,26 @@
 /// U+2066–U+2069) are spelled as escapes (`\n`, `\u001b`, `\u202e`); every
 /// other byte is copied as it is.
 public enum VisibleText {
-    /// `text` with what a terminal would obey escaped.
-    public static func of(_ text: String) -> String {
+    /// `text` with what a terminal would obey escaped; with
+    /// `keepingLineBreaks`, its line breaks are kept (a message of several
+    /// lines), everything else is escaped.
+    public static func of(_ text: String, keepingLineBreaks: Bool = false) -> String {
         var text = text
-        if text.utf8.allSatisfy({ !mayEscape[Int($0)] }) { return text }
+        if text.utf8.allSatisfy({ !mayEscape[Int($0)] || (keepingLineBreaks && $0 == 0x0A) }) { return text }
         var output = OutputBuffer(capacity: text.utf8.count + 16)
-        text.withUTF8 { append($0, to: &output) }
+        text.withUTF8 { append($0, to: &output, keepingLineBreaks: keepingLineBreaks) }
         return String(decoding: output.finish(), as: UTF8.self)
     }
 
-    /// ``of(_:)`` of `text`, appended to `output`.
+    /// ``of(_:keepingLineBreaks:)`` of `text`, appended to `output`.
     static func append(_ text: String, to output: inout OutputBuffer) {
         var text = text
         text.withUTF8 { append($0, to: &output) }
     }
 
-    /// ``of(_:)`` of the UTF-8 bytes `bytes`, appended to `output` (valid
-    /// UTF-8: a lead byte's continuation bytes follow it).
-    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
+    /// ``of(_:keepingLineBreaks:)`` of the UTF-8 bytes `bytes`, appended to
+    /// `output` (valid UTF-8: a lead byte's continuation bytes follow it).
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer, keepingLineBreaks: Bool = false) {
         mayEscape.withUnsafeBufferPointer { mayEscape in
             var copied = 0, index = 0
             while index < bytes.count {
@@ -32,7 +34,9 @@ public enum VisibleText {
                 guard index < bytes.count else { break }
                 let byte = bytes[index]
                 var escaped: UInt32? = nil, length = 1
-                if byte < 0x20 || byte == 0x7F {
+                if byte == 0x0A && keepingLineBreaks {
+                    escaped = nil
+                } else if byte < 0x20 || byte == 0x7F {
                     escaped = UInt32(byte)
                 } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
                     escaped = UInt32(bytes[index + 1]); length = 2
@@ -58,6 +62,15 @@ public enum VisibleText {
                 copied = index
             }
             output.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
+        }
+    }
+
+    /// Whether `scalar` is one of those spelled as an escape (the set the
+    /// byte-level ``of(_:keepingLineBreaks:)`` finds).
+    public static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E...0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
+        default: return false
         }
     }
 

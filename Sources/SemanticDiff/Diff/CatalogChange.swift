@@ -177,3 +177,34 @@ public struct EntryStatistics: Sendable, Equatable {
 
     public var isEmpty: Bool { added == 0 && removed == 0 && newlyStale == 0 && nowUntranslated == 0 }
 }
+
+extension CatalogFileDiff {
+    /// The diff as a text report shows it: the names it prints as they are
+    /// (paths, languages, variants, fields, states) with what a terminal
+    /// would obey escaped (``VisibleText``). Keys and texts are quoted,
+    /// which escapes them.
+    var visible: CatalogFileDiff {
+        func plain(_ text: String?) -> Bool { text.map { VisibleText.of($0).utf8.count == $0.utf8.count } ?? true }
+        // Nearly always: nothing to escape, and nothing copied.
+        if plain(oldPath) && plain(newPath) && languages.allSatisfy(plain) && statistics.allSatisfy({ plain($0.language) })
+            && changes.allSatisfy({ plain($0.language) && plain($0.variant) && plain($0.field) && plain($0.oldState) && plain($0.newState) }) {
+            return self
+        }
+        func shown(_ text: String?) -> String? { text.map { VisibleText.of($0) } }
+        var copy = self
+        copy.oldPath = shown(oldPath)
+        copy.newPath = shown(newPath)
+        copy.languages = languages.map { VisibleText.of($0) }
+        copy.languagesPresent = Set(languagesPresent.map { VisibleText.of($0) })
+        for index in copy.statistics.indices { copy.statistics[index].language = VisibleText.of(statistics[index].language) }
+        for index in copy.changes.indices {
+            let change = changes[index]
+            copy.changes[index].language = shown(change.language)
+            copy.changes[index].variant = VisibleText.of(change.variant)
+            copy.changes[index].field = shown(change.field)
+            copy.changes[index].oldState = shown(change.oldState)
+            copy.changes[index].newState = shown(change.newState)
+        }
+        return copy
+    }
+}

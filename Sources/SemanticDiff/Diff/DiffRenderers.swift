@@ -17,9 +17,10 @@ public enum DiffRenderer {
         }
     }
 
+    /// `text` quoted as JSON, with what a terminal would obey escaped too (``VisibleText``).
     static func quoted(_ text: String?) -> String {
         guard let text else { return "(none)" }
-        return String(decoding: JSONString.quoted(text), as: UTF8.self)
+        return VisibleText.of(String(decoding: JSONString.quoted(text), as: UTF8.self))
     }
 
     /// A value as the text form shows it: quoted, a list in brackets; with
@@ -47,6 +48,7 @@ public enum DiffRenderer {
 
     /// Grouped by entry, one line per translation: what changed, where, in which language.
     public static func text(_ files: [CatalogFileDiff], color: Bool) -> String {
+        let files = files.map(\.visible)
         let palette = Palette(color: color)
         var output = ""
         for file in files where file.hasChanges {
@@ -181,6 +183,7 @@ public enum DiffRenderer {
     /// by state too. A file that changed only in layout says so; an
     /// identical one prints nothing.
     public static func stat(_ files: [CatalogFileDiff], color: Bool, verbose: Bool = false) -> String {
+        let files = files.map(\.visible)
         let palette = Palette(color: color)
         func counted(_ count: Int, _ word: String, _ plural: String? = nil) -> String? {
             count == 0 ? nil : "\(count) " + (count == 1 ? word : plural ?? word)

@@ -6,6 +6,7 @@
 /// text can break the table or the page.
 public enum MarkdownReport {
     public static func render(_ files: [CatalogFileDiff]) -> String {
+        let files = files.map(\.visible)
         var output = ""
         for file in files where file.hasChanges || !file.isIdentical {
             output += "### <code>\(escaped(file.displayPath))</code>\n\n"
@@ -72,21 +73,24 @@ public enum MarkdownReport {
 
     static func percent(_ value: Double?) -> String { DiffRenderer.percent(value) }
 
-    /// Text safe inside a table cell and HTML: `&`, `<`, `>`, `|`, backticks and line breaks escaped.
+    /// Text safe inside a table cell and HTML: `&`, `<`, `>`, `|`, backticks and line breaks escaped,
+    /// and what a terminal would obey or what would reorder what a reviewer reads (``VisibleText``) as a character reference.
     static func escaped(_ text: String) -> String {
         var result = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "|": result += "&#124;"
             case "`": result += "&#96;"
             case "\n": result += "<br>"
-            // Bidirectional overrides and isolates would reorder what a reviewer reads.
-            case "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}":
-                result += "&#x\(String(character.unicodeScalars.first!.value, radix: 16).uppercased());"
-            default: result.append(character)
+            default:
+                if VisibleText.isEscaped(scalar) {
+                    result += "&#x\(String(scalar.value, radix: 16, uppercase: true));"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
             }
         }
         return result
