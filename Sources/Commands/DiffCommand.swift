@@ -123,7 +123,7 @@ enum DiffCommand: Command {
                     // A duplicate key hides the first value: changes to it are not changes of the catalog, but say so.
                     for warning in catalog?.document.warnings ?? [] {
                         let path = (side == "old" ? file.oldPath : file.newPath) ?? "?"
-                        Console.error(VisibleText.of("warning: \(path) (\(side)):\(warning.position): \(warning.message)"))
+                        Console.error("warning: \(path) (\(side)):\(warning.position): \(warning.message)")
                     }
                     catalogs.append(catalog)
                 case .failure(let failure):

@@ -87,7 +87,7 @@ enum FormatCommand: Command {
                 continue
             }
             for warning in document.warnings {
-                Console.error(VisibleText.of("\(file):\(warning.position): warning: \(warning.message)"))
+                Console.error("\(file):\(warning.position): warning: \(warning.message)")
             }
             let approximations = CollationHelper.shared.approximations
             // The formatted file is handed on in pieces as it is written, never whole in memory:

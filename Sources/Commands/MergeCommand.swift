@@ -98,7 +98,7 @@ enum MergeCommand: Command {
             configuredStyle: { styleOverride ?? Configuration.conflictStyle() })
         let outcome = driver.merge(contents, workers: workers)
         timer.mark("merge")
-        outcome.warnings.forEach { report(VisibleText.of($0)) }
+        outcome.warnings.forEach(report)
         if arguments.has("verbose") { outcome.decisions.forEach(report) }
         let written = outcome.withResult { bytes in deliver(bytes, print: printing, to: oursPath) } ?? true
         // The summary only once the result is where it belongs.

@@ -138,7 +138,7 @@ enum ResolveCommand: Command {
         let workFile = repository.workTree! + conflict.path
         let would = options.dryRun ? "would be " : ""
         func fail(_ reason: String) -> Outcome {
-            Console.error(VisibleText.of("error: \(shown): \(reason); left as it is"))
+            Console.error("error: \(shown): \(reason); left as it is")
             return .failed
         }
         func fail(_ error: any Error) -> Outcome { fail((error as? FileError)?.reason ?? "\(error)") }
@@ -203,7 +203,7 @@ enum ResolveCommand: Command {
         Console.line(line)
         outcome.details(verbose: options.verbose).forEach(Console.line)
         if options.verbose { outcome.decisions.forEach(Console.line) }
-        outcome.warnings.forEach { Console.error(VisibleText.of($0)) }
+        outcome.warnings.forEach(Console.error)
         if !outcome.clean {
             let places = (ConflictMarkers.hunks(in: merged) ?? []).map { "\(shown):\($0.line)" }
             let listed = places.count <= 5 ? places.joined(separator: ", ") : places.prefix(5).joined(separator: ", ") + " and \(places.count - 5) more"

@@ -493,11 +493,12 @@ struct Parser: ~Copyable {
 
     mutating func shadow(_ key: Int, by later: Int) {
         nodes.base[key].flags.insert(.shadowed)
-        let name = String(decoding: JSONString.decode(UnsafeBufferPointer(rebasing: bytes[Int(nodes.base[key].start)..<Int(nodes.base[key].end)])), as: UTF8.self)
+        // The key as the file spells it, quotes and escapes included: it never breaks the message's line.
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(nodes.base[key].start)..<Int(nodes.base[key].end)]), as: UTF8.self)
         warnings.append(JSONWarning(
             offset: Int(nodes.base[key].start),
             position: TextPosition(offset: Int(nodes.base[key].start), in: bytes),
-            message: "duplicate key \"\(name)\"; the one at \(TextPosition(offset: Int(nodes.base[later].start), in: bytes)) wins"))
+            message: "duplicate key \(name); the one at \(TextPosition(offset: Int(nodes.base[later].start), in: bytes)) wins"))
     }
 
     /// The nodes read so far, with the bytes, as the writers see a document.
