@@ -174,6 +174,7 @@ enum CheckCommand: Command {
                 findings.removeAll { $0.rule == .layout && $0.message == CatalogCheck.notInLayout }
                 Console.error("error: \(target.shownPath): the order of its keys needs git-xcstrings-collate, which "
                               + "\(CollationHelper.shared.failure ?? "failed"); its layout is not checked")
+                CollationHelper.shared.failureReported()
                 status = ExitStatus.failure
             }
             timer.mark("findings")

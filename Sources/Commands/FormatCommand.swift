@@ -131,6 +131,7 @@ enum FormatCommand: Command {
                 Console.error("error: \(file): the order of its keys needs git-xcstrings-collate, which "
                               + "\(CollationHelper.shared.failure ?? "failed")"
                               + (printing ? "; the output stops where the order was guessed" : "; the file is left as it was"))
+                CollationHelper.shared.failureReported()
                 status = ExitStatus.failure
                 continue
             }

@@ -143,6 +143,17 @@ enum ResolveCommand: Command {
         }
         func fail(_ error: any Error) -> Outcome { fail((error as? FileError)?.reason ?? "\(error)") }
         func read(_ id: BlobID) throws -> Bytes { try CatalogSource.blob(id).bytes(in: repository) }
+        // A FIFO or a device in the catalog's place would be waited on or read forever: not a file to replace.
+        do {
+            _ = try AtomicFile.destination(workFile)
+        } catch {
+            return fail(error.reason.hasSuffix("; left untouched") ? String(error.reason.dropLast("; left untouched".count)) : error.reason)
+        }
+        // git add would stage a symbolic link itself; the catalog written through it is what is staged.
+        let throughLink = Files.isSymbolicLink(workFile)
+        func stage(_ bytes: [UInt8]) throws(GitError) {
+            if throughLink { try index.add(conflict.path, contents: bytes) } else { try index.add(conflict.path) }
+        }
 
         // Deleted on one side, modified on the other: the modified catalog stays.
         guard let oursID = conflict.ours, let theirsID = conflict.theirs else {
@@ -154,7 +165,7 @@ enum ResolveCommand: Command {
                 if !options.dryRun, !((try? Files.read(workFile)).map(bytes.equals) ?? false) {
                     try AtomicFile.write(repository.checkedOut(bytes.array, path: conflict.path), to: workFile, replacingReadOnly: true)
                 }
-                if options.stage && !options.dryRun { try index.add(conflict.path) }
+                if options.stage && !options.dryRun { try stage(bytes.array) }
             } catch {
                 return fail(error)
             }
@@ -189,7 +200,7 @@ enum ResolveCommand: Command {
             do {
                 // As git would write it there: CR LF where core.autocrlf or the attributes ask for them.
                 try AtomicFile.write(repository.checkedOut(merged, path: conflict.path), to: workFile, replacingReadOnly: true)
-                if outcome.clean && options.stage { try index.add(conflict.path) }
+                if outcome.clean && options.stage { try stage(merged) }
             } catch {
                 return fail(error)
             }

@@ -107,7 +107,12 @@ public struct DriverSetup {
         }
         attributes.removeLines(where: DriverSetup.isAttributesLine)
         if attributes.lines.allSatisfy({ $0.trimmingSpaces().isEmpty }) && committedAttributes() == nil {
-            removeFile(attributesPath)
+            if Files.isSymbolicLink(attributesPath) {
+                try attributes.remove()
+                report.changes.append("\(attributesPath): emptied (it held only \(DriverSetup.attributesLine); the symbolic link is kept)")
+                return report
+            }
+            try attributes.remove()
             removeEmptyDirectories(above: attributesPath)
             report.changes.append("\(attributesPath): removed (it held only \(DriverSetup.attributesLine))")
         } else {
@@ -192,7 +197,7 @@ public struct DriverSetup {
             }
             kept.append(line)
         }
-        if scope == .global && kept.allSatisfy({ $0.trimmingSpaces().isEmpty }) {
+        if scope == .global && kept.allSatisfy({ $0.trimmingSpaces().isEmpty }) && !Files.isSymbolicLink(path) {
             return removeFile(path)
         }
         if kept.count != file.lines.count {
@@ -213,16 +218,32 @@ struct LineFile {
     /// Whether the last line ended with a line break (a file without one keeps it so).
     var endsWithLineBreak = true
 
+    /// Reads the file at `path` (through a symbolic link); a missing file
+    /// has no lines. Anything but a regular file (a FIFO would be waited on
+    /// forever) is refused before it is opened.
     init(path: String) throws(GitError) {
-        guard Files.exists(path) else {
-            self.init(path: path, bytes: [])
-            return
-        }
         do {
-            self.init(path: path, bytes: try Files.read(path))
+            let target = try AtomicFile.destination(path)
+            guard Files.exists(target) else {
+                self.init(path: path, bytes: [])
+                return
+            }
+            self.init(path: path, bytes: try Files.read(target))
         } catch {
             throw GitError(error.description)
         }
+    }
+
+    /// Removes the file, or, when it is a symbolic link (a dotfiles
+    /// repository's), empties the file it points to and keeps the link.
+    func remove() throws(GitError) {
+        guard Files.isSymbolicLink(path) else {
+            removeFile(path)
+            return
+        }
+        var empty = self
+        empty.lines = []
+        try empty.write()
     }
 
     init(path: String, bytes: [UInt8]) {

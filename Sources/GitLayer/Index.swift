@@ -100,6 +100,20 @@ public final class Index {
         try git.check(git.index_add_bypath(pointer, path), "cannot add \(path) to the index")
     }
 
+    /// What `git add PATH` does for a file whose work-tree path is a
+    /// symbolic link to it: `contents` staged as a regular file (git add
+    /// would stage the link itself, not the catalog written through it), the
+    /// conflict entries kept as resolve-undo information.
+    public func add(_ path: String, contents: [UInt8]) throws(GitError) {
+        var entry = git_index_entry()
+        entry.mode = 0o100644
+        let status = path.withCString { name in
+            entry.path = name
+            return contents.withUnsafeBytes { git.index_add_from_buffer(pointer, &entry, $0.baseAddress, $0.count) }
+        }
+        try git.check(status, "cannot add \(path) to the index")
+    }
+
     /// Saves the index (atomically, under git's `index.lock`).
     public func write() throws(GitError) {
         try git.check(git.index_write(pointer), "cannot write the index")
@@ -143,11 +157,13 @@ public final class IndexLock {
         }
         close(descriptor)
         held = true
+        TruncationGuard.holding(lock: path)
     }
 
     func release() {
         guard held else { return }
         held = false
+        TruncationGuard.holding(lock: nil)
         unlink(path)
     }
 

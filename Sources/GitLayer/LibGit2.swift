@@ -104,6 +104,7 @@ final class LibGit2: @unchecked Sendable {
     let index_conflict_next: git_index_conflict_next_fn
     let index_conflict_iterator_free: git_index_conflict_iterator_free_fn
     let index_add_bypath: git_index_add_bypath_fn
+    let index_add_from_buffer: git_index_add_from_buffer_fn
     let index_entrycount: git_index_entrycount_fn
     let index_get_byindex: git_index_get_byindex_fn
 
@@ -183,6 +184,7 @@ final class LibGit2: @unchecked Sendable {
         index_conflict_next = try load("git_index_conflict_next", git_index_conflict_next_fn.self)
         index_conflict_iterator_free = try load("git_index_conflict_iterator_free", git_index_conflict_iterator_free_fn.self)
         index_add_bypath = try load("git_index_add_bypath", git_index_add_bypath_fn.self)
+        index_add_from_buffer = try load("git_index_add_from_buffer", git_index_add_from_buffer_fn.self)
         index_entrycount = try load("git_index_entrycount", git_index_entrycount_fn.self)
         index_get_byindex = try load("git_index_get_byindex", git_index_get_byindex_fn.self)
 

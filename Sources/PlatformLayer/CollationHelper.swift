@@ -69,12 +69,29 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
     }
 
     /// Why the helper could not answer, when an approximate order was used
-    /// (`not found next to git-xcstrings or on PATH`, `exited with status 1`…).
+    /// (`not found next to git-xcstrings or on PATH`, `stopped before answering in full (it exited with status 1)`…).
     public var failure: String? {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
         return problem
     }
+
+    /// ``failure``, unless a command has already said it for every file
+    /// it touched (``failureReported()``): the closing warning then adds nothing.
+    public var unreportedFailure: String? {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return reported ? nil : problem
+    }
+
+    /// Notes that the command named the failure where it mattered.
+    public func failureReported() {
+        pthread_mutex_lock(&lock)
+        reported = true
+        pthread_mutex_unlock(&lock)
+    }
+
+    private var reported = false
 
     public func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         var request = Request()
@@ -250,7 +267,7 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
         guard child > 0, waitpid(child, &status, 0) == child else { return "stopped answering" }
         let signal = status & 0x7f
         if signal != 0 { return "was killed by signal \(signal)" }
-        return "exited with status \((status >> 8) & 0xff)"
+        return "stopped before answering in full (it exited with status \((status >> 8) & 0xff))"
     }
 
     /// Starts the helper; nil on success, else why it could not be started.

@@ -109,6 +109,12 @@ public enum Files {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// Whether `path` is a symbolic link (to anything, or to nothing).
+    public static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+    }
+
     /// Whether `path` exists and belongs to the user this process runs as.
     public static func isOwnedByUser(_ path: String) -> Bool {
         var status = stat()

@@ -15,7 +15,8 @@ import Darwin
 ///
 /// The temporary file is removed on an interrupt too (`SIGINT`, `SIGTERM`,
 /// `SIGHUP`, `SIGQUIT`: Control-C, `kill`, a closed terminal), before the
-/// signal takes its usual course, as git's own temporary files are; and a
+/// signal takes its usual course, as git's own temporary files are, and so
+/// is a lock file the process holds (git's `index.lock`); and a
 /// file size limit (`ulimit -f`) fails the write instead of killing the
 /// process (`SIGXFSZ` is ignored), so that the write's error is reported
 /// and its temporary file removed.
@@ -30,6 +31,8 @@ public enum TruncationGuard {
     nonisolated(unsafe) private static var paths: UnsafeMutablePointer<CChar>?
     /// The temporary file being written, if any (an empty string when none).
     nonisolated(unsafe) private static var temporary: UnsafeMutablePointer<CChar>?
+    /// A lock file this process holds (git's `index.lock`), if any.
+    nonisolated(unsafe) private static var heldLock: UnsafeMutablePointer<CChar>?
     nonisolated(unsafe) private static var lock = pthread_mutex_t()
 
     /// Installs the handler (once, at start-up, before any file is mapped).
@@ -42,6 +45,8 @@ public enum TruncationGuard {
         paths!.initialize(repeating: 0, count: slots * pathCapacity)
         temporary = .allocate(capacity: pathCapacity)
         temporary!.initialize(repeating: 0, count: pathCapacity)
+        heldLock = .allocate(capacity: pathCapacity)
+        heldLock!.initialize(repeating: 0, count: pathCapacity)
         var action = sigaction()
         #if canImport(Glibc)
         action.__sigaction_handler.sa_sigaction = handle
@@ -69,9 +74,21 @@ public enum TruncationGuard {
         return handler == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
-    /// Removes the temporary file a write has under way (from a signal handler).
+    /// Removes the temporary file a write has under way, and the lock file
+    /// held (from a signal handler).
     fileprivate static func removeTemporary() {
         if let temporary, temporary[0] != 0 { unlink(temporary) }
+        if let heldLock, heldLock[0] != 0 { unlink(heldLock) }
+    }
+
+    /// Notes the lock file this process holds (nil: none), which an
+    /// interrupt removes as git removes its own locks when it dies.
+    public static func holding(lock path: String?) {
+        guard let heldLock else { return }
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        heldLock[0] = 0
+        if let path { copy(path, to: heldLock) }
     }
 
     /// Notes that `path` is mapped at `start..<start+count`.

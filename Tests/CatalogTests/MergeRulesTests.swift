@@ -346,6 +346,12 @@ struct MergeRulesTests {
         // A one-sided change keeps the pair together as that side has it.
         let oneSided = try MergeCase(marked, marked, rewritten)
         #expect(try unit(oneSided) == (.string("Says hello on launch"), nil))
+        // Both deleted the comment, one side leaving the flag behind: no comment and no flag, whichever side is ours (found by the fuzzer).
+        let flagOnly = catalog(nil, generated: true)
+        for merge in [try MergeCase(rewritten, none, flagOnly), try MergeCase(rewritten, flagOnly, none)] {
+            #expect(merge.conflicts.isEmpty)
+            #expect(try unit(merge) == (nil, nil))
+        }
     }
 
     @Test("rule 8: the higher version wins; a changed source language conflicts")

@@ -462,6 +462,115 @@ struct ResolveCommandTests {
         #expect(!FileManager.default.fileExists(atPath: repository.directory.path(".git/index.lock")))
     }
 
+    @Test("a line deleted by hand outside the hunks is a hand edit: left as it is, with why; --force overrides")
+    func lineDeletedOutsideHunks() throws {
+        let repository = try Self.conflictingMerge()
+        let lineMerged = try repository.directory.read(Self.path)
+        #expect(lineMerged.contains("<<<<<<< HEAD"))
+        let edited = lineMerged.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("\"sourceLanguage\"") }.joined(separator: "\n")
+        #expect(edited != lineMerged)
+        try repository.directory.write(Self.path, edited)
+        let result = try repository.resolve()
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("edited since git's merge wrote it"), "\(result.stderr)")
+        #expect(try repository.directory.read(Self.path) == edited)
+        #expect(try repository.resolve(["--force"]).status == 0)
+    }
+
+    @Test("a FIFO in the catalog's place is refused at once (exit 2), never waited on; a symbolic link is written through, stays a link, and the catalog is staged")
+    func specialWorkTreeFiles() throws {
+        let repository = try Self.conflictingMerge()
+        let file = repository.directory.path(Self.path)
+        let lineMerged = try repository.directory.bytes(Self.path)
+        let stages = try repository.stages()
+        try FileManager.default.removeItem(atPath: file)
+        #expect(mkfifo(file, 0o644) == 0)
+        let started = Date()
+        let refused = try repository.resolve()
+        #expect(refused.status == 2, "\(refused.stderr)")
+        #expect(refused.stderr.contains("is a FIFO, not a regular file"), "\(refused.stderr)")
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(try repository.stages() == stages)
+        try FileManager.default.removeItem(atPath: file)
+
+        let elsewhere = try TemporaryDirectory()
+        try elsewhere.write("Localizable.xcstrings", lineMerged)
+        try FileManager.default.createSymbolicLink(atPath: file, withDestinationPath: elsewhere.path("Localizable.xcstrings"))
+        let result = try repository.resolve()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file) == elsewhere.path("Localizable.xcstrings"))
+        let merged = try elsewhere.bytes("Localizable.xcstrings")
+        let document = try JSONDocument(parsing: merged)
+        let catalog = JSONValue(document, document.root)
+        #expect(Self.value(catalog, "A", "es") == .string("A es") && Self.value(catalog, "E", "fr") == .string("E fr"))
+        #expect(try repository.unmerged().isEmpty)
+        // Staged: the catalog as a regular file, not the link.
+        let staged = try repository.stages()
+        #expect(staged.hasPrefix("100644 "), "\(staged)")
+        #expect(Array(try repository.git("show", ":" + Self.path).stdoutBytes) == merged)
+    }
+
+    @Test("interrupted while it holds git's index.lock (Control-C, kill, a closed terminal), resolve leaves no lock behind")
+    func interruptedLeavesNoLock() throws {
+        // Keys only Foundation can order send resolve to the collation helper, which here hangs: the lock is held meanwhile.
+        // (ア and あ are among the pairs only Foundation orders: placing theirs' new あ asks it.)
+        let base = B.catalog([("ア", B.entry([("en", B.text("a"))]))])
+        let repository = try Repository(base)
+        try repository.git("checkout", "-q", "-b", "other")
+        var theirs = base
+        theirs[path: "strings", "ア", "localizations", "es"] = B.text("a es")
+        theirs[path: "strings", "あ"] = B.entry([("en", B.text("b"))])
+        try repository.commit(theirs, "Spanish")
+        try repository.git("checkout", "-q", "main")
+        var ours = base
+        ours[path: "strings", "ア", "localizations", "fr"] = B.text("a fr")
+        try repository.commit(ours, "French")
+        #expect(try repository.git("merge", "other").status != 0)
+        let before = try repository.directory.bytes(Self.path)
+        try repository.directory.write("hang", "#!/bin/sh\nexec sleep 60\n")
+        chmod(repository.directory.path("hang"), 0o755)
+        let lock = repository.directory.path(".git/index.lock")
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            // Started with the signals at their defaults and unblocked: the test runner may ignore or block some, and its children with it.
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var defaults = sigset_t()
+            sigemptyset(&defaults)
+            for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, number) }
+            posix_spawnattr_setsigdefault(&attributes, &defaults)
+            var unblocked = sigset_t()
+            sigemptyset(&unblocked)
+            posix_spawnattr_setsigmask(&attributes, &unblocked)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+            let command = "cd '\(repository.url.path)' && GIT_XCSTRINGS_COLLATE=./hang exec '\(CLI.executable.path)' resolve >/dev/null 2>&1"
+            var pid: pid_t = 0
+            let arguments: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (word: String) in strdup(word) } + [nil]
+            defer { arguments.forEach { free($0) } }
+            // Only the standard descriptors go to the child: another test's script open for writing would be busy.
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
+                if let descriptor = Int32(name), descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+            }
+            #expect(posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments, environ) == 0)
+            let deadline = Date().addingTimeInterval(8)
+            while !FileManager.default.fileExists(atPath: lock) && Date() < deadline { usleep(2_000) }
+            #expect(FileManager.default.fileExists(atPath: lock), "resolve takes the lock")
+            usleep(200_000)
+            var status: Int32 = 0
+            #expect(waitpid(pid, &status, WNOHANG) == 0, "resolve waits on the helper, holding the lock")
+            kill(pid, signal)
+            waitpid(pid, &status, 0)
+            #expect(status & 0x7f == signal, "ended by signal \(signal): status \(status)")
+            #expect(!FileManager.default.fileExists(atPath: lock), "signal \(signal) left \(lock)")
+            #expect(try repository.directory.bytes(Self.path) == before)
+            #expect(try !repository.unmerged().isEmpty)
+        }
+    }
+
     @Test("--ours with --theirs is a usage error")
     func usage() throws {
         let result = try CLI.run(["resolve", "--ours", "--theirs"])

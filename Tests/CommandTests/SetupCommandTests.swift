@@ -78,4 +78,57 @@ struct SetupCommandTests {
         let empty = try CLI.run(["diff", "HEAD"], in: repository.directory.url, environment: ["GIT_XCSTRINGS_LIBGIT2": ""])
         #expect(empty.status == 0 && empty.stderr.isEmpty, "\(empty.stderr)")
     }
+
+    @Test("install and uninstall refuse a .gitattributes that is a FIFO (exit 2, untouched, no wait); a symbolic link, here or global, is written through and stays a link")
+    func specialFiles() throws {
+        let repository = try TestRepository()
+        let url = repository.directory.url
+        let attributes = repository.directory.path(".gitattributes")
+        #expect(mkfifo(attributes, 0o644) == 0)
+        for command in ["install", "uninstall"] {
+            let started = Date()
+            let result = try CLI.run([command], in: url)
+            #expect(result.status == 2, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains(".gitattributes: is a FIFO, not a regular file"), "\(result.stderr)")
+            #expect(Date().timeIntervalSince(started) < 10)
+        }
+        let kind = try FileManager.default.attributesOfItem(atPath: attributes)[.type] as? FileAttributeType
+        #expect(kind != .typeRegular, "the FIFO is left as it was")
+        try FileManager.default.removeItem(atPath: attributes)
+
+        // A repository's .gitattributes kept in a dotfiles folder and linked.
+        let elsewhere = try TemporaryDirectory()
+        try elsewhere.write("attributes", "*.png binary\n")
+        try FileManager.default.createSymbolicLink(atPath: attributes, withDestinationPath: elsewhere.path("attributes"))
+        #expect(try CLI.run(["install"], in: url).status == 0)
+        #expect(try elsewhere.read("attributes") == "*.png binary\n*.xcstrings merge=xcstrings diff=xcstrings\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: attributes) == elsewhere.path("attributes"))
+        #expect(try CLI.run(["uninstall"], in: url).status == 0)
+        #expect(try elsewhere.read("attributes") == "*.png binary\n")
+        // Holding only our line, it is emptied through the link, never the link removed.
+        try elsewhere.write("attributes", "")
+        #expect(try CLI.run(["install"], in: url).status == 0)
+        #expect(try CLI.run(["uninstall"], in: url).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: attributes) == elsewhere.path("attributes"))
+        #expect(try elsewhere.read("attributes") == "")
+
+        // ~/.gitconfig and git's global attributes file as links into a dotfiles repository.
+        let home = try TemporaryDirectory()
+        try elsewhere.write("gitconfig", "")
+        try elsewhere.write("global-attributes", "")
+        try FileManager.default.createSymbolicLink(atPath: home.path(".gitconfig"), withDestinationPath: elsewhere.path("gitconfig"))
+        try FileManager.default.createDirectory(atPath: home.path(".config/git"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: home.path(".config/git/attributes"), withDestinationPath: elsewhere.path("global-attributes"))
+        let environment = ["HOME": home.url.path, "XDG_CONFIG_HOME": home.path(".config")]
+        #expect(try CLI.run(["install", "--global"], in: home.url, environment: environment).status == 0)
+        #expect(try elsewhere.read("gitconfig").contains("[merge \"xcstrings\"]"))
+        #expect(try elsewhere.read("global-attributes") == "*.xcstrings merge=xcstrings diff=xcstrings\n")
+        let undo = try CLI.run(["uninstall", "--global"], in: home.url, environment: environment)
+        #expect(undo.status == 0, "\(undo.stderr)")
+        for (link, target) in [(".gitconfig", "gitconfig"), (".config/git/attributes", "global-attributes")] {
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: home.path(link)) == elsewhere.path(target), "\(link)")
+            let left = try elsewhere.read(target)
+            #expect(left.trimmingCharacters(in: .whitespacesAndNewlines) == "", "\(target): \(left)")
+        }
+    }
 }

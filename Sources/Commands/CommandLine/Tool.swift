@@ -127,7 +127,7 @@ public enum Tool {
             return usageFailure(command, error.message)
         }
         for warning in GitLibrary.warnings { Console.error("warning: " + warning) }
-        if let failure = CollationHelper.shared.failure {
+        if let failure = CollationHelper.shared.unreportedFailure {
             Console.error("warning: git-xcstrings-collate \(failure): "
                           + "keys with non-ASCII characters may not be in Xcode's order")
         }

@@ -69,9 +69,10 @@ struct ConflictResolution {
     /// of that stage, and which, with either side taken in every hunk, still
     /// has every line that side wrote and nothing from anywhere else (the
     /// number of hunks says nothing: git's histogram diff may make 18 where
-    /// libgit2's makes 4,000). Taking a side of a hunk by hand, editing inside
-    /// one or outside them all fail one of these; keeping both sides of a
-    /// hunk by hand does not, and is merged again.
+    /// libgit2's makes 4,000), and which, either way, still has every line
+    /// neither side touched (``keptByBoth(_:)``). Taking a side of a hunk by hand, editing
+    /// inside one, or editing or deleting a line outside them all fail one of
+    /// these; keeping both sides of a hunk by hand does not, and is merged again.
     static func isLineMerge(_ current: [UInt8], of stages: [[UInt8]]) -> Bool {
         let wanted = ConflictMarkers.normalizedLines(current)
         for algorithm in LineMerge.Algorithm.allCases {
@@ -89,14 +90,65 @@ struct ConflictResolution {
         }
         // Lines are compared by content, not by where a diff would align them (that is what differs between diffs).
         let sets = lines.map { Set($0) }
+        let kept = keptByBoth(lines)
         for (side, other) in [(1, 2), (2, 1)] {
             let taken = Set(Self.lines(ConflictMarkers.resolved(current, takingOurs: side == 1)))
             // Every line this side wrote (that the base has nowhere) is still there…
             if lines[side].contains(where: { !sets[0].contains($0) && !taken.contains($0) }) { return false }
-            // …and every line comes from one of the sides.
+            // …and every line comes from one of the sides…
             if taken.contains(where: { !sets[side].contains($0) && !sets[other].contains($0) }) { return false }
+            // …and no line both sides kept is gone (a line deleted by hand outside the hunks).
+            if kept.contains(where: { !taken.contains($0) }) { return false }
         }
         return true
+    }
+
+    /// Lines neither side touched: found exactly once in each stage, and
+    /// in the same order among themselves in all three (a line one side
+    /// moved, as another tool's key order does, is left out: git's merge may
+    /// write it where either side had it). git's merge writes each of them,
+    /// whichever side a hunk is settled with.
+    static func keptByBoth(_ stages: [[ArraySlice<UInt8>]]) -> [ArraySlice<UInt8>] {
+        var positions: [ArraySlice<UInt8>: (base: Int, ours: Int, theirs: Int)] = [:]
+        var seen: [ArraySlice<UInt8>: Int] = [:]
+        for (stage, lines) in stages.enumerated() {
+            for (position, line) in lines.enumerated() {
+                if stage == 0 {
+                    positions[line] = positions[line] == nil && seen[line] == nil ? (position, -1, -1) : nil
+                    seen[line, default: 0] += 1
+                    continue
+                }
+                guard var found = positions[line] else { continue }
+                let previous = stage == 1 ? found.ours : found.theirs
+                // Seen before in this stage: not unique there.
+                if previous != -1 { positions[line] = nil; continue }
+                if stage == 1 { found.ours = position } else { found.theirs = position }
+                positions[line] = found
+            }
+        }
+        let unique = positions.filter { $0.value.ours >= 0 && $0.value.theirs >= 0 }
+            .sorted { $0.value.base < $1.value.base }
+        // In base's order, those in increasing order in ours, then of these those in increasing order in theirs.
+        let inOurs = longestIncreasing(unique.map { $0.value.ours }).map { unique[$0] }
+        return longestIncreasing(inOurs.map { $0.value.theirs }).map { inOurs[$0].key }
+    }
+
+    /// The indices of a longest strictly increasing subsequence of `values`.
+    static func longestIncreasing(_ values: [Int]) -> [Int] {
+        var tails: [Int] = [], previous = [Int](repeating: -1, count: values.count)
+        for (index, value) in values.enumerated() {
+            var low = 0, high = tails.count
+            while low < high {
+                let middle = (low + high) / 2
+                if values[tails[middle]] < value { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { previous[index] = tails[low - 1] }
+            if low == tails.count { tails.append(index) } else { tails[low] = index }
+        }
+        var result: [Int] = []
+        var index = tails.last ?? -1
+        while index >= 0 { result.append(index); index = previous[index] }
+        return result.reversed()
     }
 
     /// The lines of `text` (LF-separated).

@@ -55,8 +55,10 @@ struct PreCommitHook {
     /// Writes the hook into `directory`, unless a hook that is not ours is there.
     func install(in directory: String) throws(FileError) -> Outcome {
         let path = directory + "pre-commit"
-        if Files.exists(path) {
-            let existing = (try? Files.read(path)) ?? []
+        if Files.exists(path) || Files.isSymbolicLink(path) {
+            // A FIFO there would be waited on forever, a device read forever: neither is a hook to replace.
+            let target = try AtomicFile.destination(path)
+            let existing = (try? Files.read(target)) ?? []
             guard Self.isOurs(existing) else {
                 return .refused("\(path) is another hook: left as it is. Add this line to it to run git-xcstrings too:\n"
                                 + "    git diff --cached --name-only --diff-filter=ACMR -z -- '*.xcstrings' | xargs -0 -r \(executable) check --staged -- || exit 1")
@@ -72,7 +74,7 @@ struct PreCommitHook {
     /// Removes the hook from `directory` if it is ours; nil when there was none of ours.
     static func uninstall(from directory: String) -> String? {
         let path = directory + "pre-commit"
-        guard let existing = try? Files.read(path), isOurs(existing) else { return nil }
+        guard Files.isRegularFile(path), let existing = try? Files.read(path), isOurs(existing) else { return nil }
         return removeFile(path) ? path : nil
     }
 }
