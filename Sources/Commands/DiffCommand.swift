@@ -41,7 +41,8 @@ enum DiffCommand: Command {
 
         Only .xcstrings files are considered; renames are detected. Every
         revision, tree, index entry and blob is read through libgit2.
-        Exit status: 0 (1 with --exit-code and changes), 2 on errors (a file
+        Exit status: 0 (1 with --exit-code and changes, and with --no-index
+        when the files differ, as git diff --no-index), 2 on errors (a file
         that is not valid JSON is reported and the others still shown).
         """
     static let spec = Arguments.Spec(
@@ -67,13 +68,15 @@ enum DiffCommand: Command {
         }
         var files: [CatalogFileChange]
         var repository: Repository?
+        // Two files, not revisions: as git diff --no-index, exit 1 when they differ.
+        let noIndex = !arguments.has("git-external") && (arguments.has("no-index") || outsideRepository(arguments))
         if arguments.has("git-external") {
             let values = arguments.positional
             guard values.count == 7 else {
                 return Tool.usageFailure(self, "--git-external takes git's seven arguments: PATH OLD OLD_HEX OLD_MODE NEW NEW_HEX NEW_MODE")
             }
             files = [pair(values[1], values[4], oldPath: values[0], newPath: values[0])]
-        } else if arguments.has("no-index") || outsideRepository(arguments) {
+        } else if noIndex {
             let values = arguments.positional + (arguments.afterSeparator ?? [])
             guard values.count == 2 else { return Tool.usageFailure(self, "--no-index takes two files") }
             files = [pair(values[0], values[1], oldPath: values[0], newPath: values[1])]
@@ -162,7 +165,7 @@ enum DiffCommand: Command {
             Console.out(DiffRenderer.text(diffs, color: color))
         }
         if failed { return ExitStatus.failure }
-        if arguments.has("exit-code") && diffs.contains(where: \.hasChanges) { return ExitStatus.attention }
+        if (arguments.has("exit-code") || noIndex) && diffs.contains(where: \.hasChanges) { return ExitStatus.attention }
         return ExitStatus.success
     }
 

@@ -151,8 +151,33 @@ struct DiffCommandTests {
         try directory.write("a.xcstrings", Self.v1.xcodeLayout())
         try directory.write("b.xcstrings", Self.v2.xcodeLayout())
         let result = try CLI.run(["diff", "--no-index", "a.xcstrings", "b.xcstrings"], in: directory.url)
-        #expect(result.status == 0)
+        // As git diff --no-index: 1 when the files differ, 0 when they do not.
+        #expect(result.status == 1)
         #expect(result.stdout == "a.xcstrings → b.xcstrings\n" + Self.servus)
+        #expect(try CLI.run(["diff", "--no-index", "a.xcstrings", "a.xcstrings"], in: directory.url).status == 0)
+    }
+
+    @Test("changes nothing but bytes tell apart are changes: --exit-code gives 1 for a key renormalized, a string set split, an argNum")
+    func invisibleChangesExit() throws {
+        let directory = try TemporaryDirectory()
+        let cases: [(String, String, String)] = [
+            ("key", #"{"sourceLanguage":"en","strings":{"Caf\u00e9":{}},"version":"1.0"}"#,
+             #"{"sourceLanguage":"en","strings":{"Cafe\u0301":{}},"version":"1.0"}"#),
+            ("set", #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"stringSet":{"state":"translated","values":["a\nb"]}}}}},"version":"1.0"}"#,
+             #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"stringSet":{"state":"translated","values":["a","b"]}}}}},"version":"1.0"}"#),
+            ("argNum", #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"%#@n@"},"substitutions":{"n":{"argNum":1,"formatSpecifier":"lld","variations":{"plural":{"other":{"stringUnit":{"state":"translated","value":"%arg"}}}}}}}}}},"version":"1.0"}"#,
+             #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"%#@n@"},"substitutions":{"n":{"argNum":2,"formatSpecifier":"lld","variations":{"plural":{"other":{"stringUnit":{"state":"translated","value":"%arg"}}}}}}}}}},"version":"1.0"}"#),
+        ]
+        for (name, old, new) in cases {
+            try directory.write("\(name)-old.xcstrings", old)
+            try directory.write("\(name)-new.xcstrings", new)
+            for format in [[], ["--stat"], ["--json"], ["--format", "markdown"]] {
+                let result = try CLI.run(["diff", "--exit-code"] + format + ["--no-index", "\(name)-old.xcstrings", "\(name)-new.xcstrings"],
+                                         in: directory.url)
+                #expect(result.status == 1, "\(name) \(format): \(result.stdout) \(result.stderr)")
+                #expect(!result.stdout.isEmpty, "\(name) \(format)")
+            }
+        }
     }
 
     @Test("textconv: git diff and git log -p show one line per changed translation")

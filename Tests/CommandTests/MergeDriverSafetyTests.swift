@@ -116,12 +116,17 @@ struct MergeDriverSafetyTests {
         let compact = Self.ours.xcodeLayoutKeepingOrder().filter { $0 != 0x0A && $0 != 0x20 }
         let unsorted = B.catalog([("Zebra", B.entry([("fr", B.text("Zèbre")), ("de", B.text("Zebra"))])),
                                   ("Apple", B.entry([])), ("apple", B.entry([]))])
-        for input in [compact, unsorted.xcodeLayoutKeepingOrder()] {
+        // Keys only Foundation can order (ア, あ), in Xcode's whitespace but one order of the two out of Xcode's order:
+        // the layout does not vouch for the order (found by the fuzzer, with a key holding DEL).
+        let undecided = [("ア", "あ"), ("あ", "ア"), ("S\u{7F}spension", "Stops"), ("Stops", "S\u{7F}spension")].map { first, second in
+            B.catalog([(first, B.entry([("en", B.text("1"))])), (second, B.entry([("en", B.text("2"))]))]).xcodeLayoutKeepingOrder()
+        }
+        for input in [compact, unsorted.xcodeLayoutKeepingOrder()] + undecided {
             let directory = try files(input, input, input)
             let printed = try CLI.run(["merge", "-p", "--path", "L.xcstrings", "base", "ours", "theirs"], in: directory.url)
             #expect(printed.status == 0)
             #expect(printed.stdoutBytes == (try Oracle.format(input)))
-            #expect(printed.stderr.contains("rewritten in Xcode's layout"), "\(printed.stderr)")
+            #expect(printed.stderr.contains("rewritten in Xcode's layout") == (printed.stdoutBytes != input), "\(printed.stderr)")
         }
         // Ours unsorted, theirs adds a key: every object of the result is in order.
         let theirs = B.catalog([("Zebra", B.entry([("fr", B.text("Zèbre")), ("de", B.text("Zebra")), ("ja", B.text("シマウマ"))])),

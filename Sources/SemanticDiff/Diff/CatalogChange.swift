@@ -172,10 +172,24 @@ public struct EntryStatistics: Sendable, Equatable {
     public var newlyStale = 0
     /// Entries added, or translated before, that no language but the source has translated now.
     public var nowUntranslated = 0
+    /// Keys whose bytes changed only in Unicode normalization (`Café` typed
+    /// precomposed, then decomposed): each one also counted added and removed.
+    public var renormalized = 0
+    /// Entries whose own fields changed: the comment, its flag, the
+    /// extraction state, shouldTranslate, members the schema does not name.
+    public var fieldsChanged = 0
 
     public init() {}
 
-    public var isEmpty: Bool { added == 0 && removed == 0 && newlyStale == 0 && nowUntranslated == 0 }
+    public var isEmpty: Bool { added == 0 && removed == 0 && newlyStale == 0 && nowUntranslated == 0 && fieldsChanged == 0 }
+
+    /// The counts in words, those that are not zero (`2 added, 1 removed`).
+    public var parts: [String] {
+        [(added, "added"), (removed, "removed"), (newlyStale, "newly stale"), (nowUntranslated, "now untranslated"),
+         (fieldsChanged, "with comments or other fields changed"),
+         (renormalized, renormalized == 1 ? "key changed only in Unicode normalization" : "keys changed only in Unicode normalization")]
+            .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+    }
 }
 
 extension CatalogFileDiff {

@@ -68,9 +68,16 @@ public enum CatalogDiff {
         let statisticsList = statistics
             ? LanguageStatistics.compute(changes: changes, removedTranslations: removedTranslations, old: old, new: new, languages: languages)
             : []
+        var fieldsChangedIn: String?
         for change in changes {
+            if change.kind == .entryChanged, let key = change.key, !same(key, fieldsChangedIn) {
+                fieldsChangedIn = key
+                entryStatistics.fieldsChanged += 1
+            }
             switch change.kind {
-            case .entryAdded: entryStatistics.added += 1
+            case .entryAdded:
+                entryStatistics.added += 1
+                if change.normalizationOnly { entryStatistics.renormalized += 1 }
             case .entryRemoved: entryStatistics.removed += 1
             case .entryChanged where change.field == CatalogField.extractionState.rawValue:
                 if case .text(let state)? = change.new, state == ExtractionState.stale.rawValue { entryStatistics.newlyStale += 1 }

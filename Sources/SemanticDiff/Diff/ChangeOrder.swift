@@ -9,12 +9,15 @@ public enum ChangeOrder {
     /// `changes` in that order (a stable sort: changes at one place keep theirs).
     public static func sorted(_ changes: [CatalogChange], sourceLanguage: String?) -> [CatalogChange] {
         var catalogLevel: [CatalogChange] = []
-        var groups: [String: [CatalogChange]] = [:]
+        // Grouped by the key's bytes: two keys that differ only in Unicode normalization
+        // are two entries, which a String key would take for one.
+        var groups: [[UInt8]: [CatalogChange]] = [:]
         var keys: [String] = []
         for change in changes {
             guard let key = change.key else { catalogLevel.append(change); continue }
-            if groups[key] == nil { keys.append(key) }
-            groups[key, default: []].append(change)
+            let bytes = Array(key.utf8)
+            if groups[bytes] == nil { keys.append(key) }
+            groups[bytes, default: []].append(change)
         }
         if !KeyCollation.isStrictlyOrdered(keys) {
             keys = KeyCollation.order(of: keys).map { keys[$0] }
@@ -22,7 +25,7 @@ public enum ChangeOrder {
         var result = catalogLevel
         result.reserveCapacity(changes.count)
         for key in keys {
-            let group = groups[key]!
+            let group = groups[Array(key.utf8)]!
             guard group.count > 1 else { result += group; continue }
             // Each change's place read once, not at every comparison.
             let places = group.map { (rank: rank($0.kind), language: $0.language, variant: $0.variant.split(separator: ".").map(String.init)) }

@@ -118,6 +118,7 @@ extension LanguageStatistics {
                     if change.oldState != change.newState { $0.stateChanges += 1 }
                 }
             case .stateChanged: update(language) { $0.stateChanges += 1 }
+            case .substitutionChanged: update(language) { $0.changed += 1 }
             default: break
             }
         }

@@ -193,9 +193,7 @@ public enum DiffRenderer {
             output += palette.bold + (file.isRename ? "renamed " : "") + file.displayPath + palette.reset + "\n"
             let entries = file.entryStatistics
             if !entries.isEmpty {
-                let parts = [counted(entries.added, "added"), counted(entries.removed, "removed"),
-                             counted(entries.newlyStale, "newly stale"), counted(entries.nowUntranslated, "now untranslated")]
-                output += "  entries: " + parts.compactMap { $0 }.joined(separator: ", ") + "\n"
+                output += "  entries: " + entries.parts.joined(separator: ", ") + "\n"
             }
             // Languages where nothing moved are left out.
             let rows: [(language: String, counts: String, shown: String, coverage: String, states: String?)] = file.statistics.compactMap { statistics in
@@ -311,6 +309,8 @@ public enum DiffRenderer {
                     ("removed", .number(String(file.entryStatistics.removed))),
                     ("newly_stale", .number(String(file.entryStatistics.newlyStale))),
                     ("now_untranslated", .number(String(file.entryStatistics.nowUntranslated))),
+                    ("renormalized", .number(String(file.entryStatistics.renormalized))),
+                    ("fields_changed", .number(String(file.entryStatistics.fieldsChanged))),
                 ])),
                 ("layout_only", .bool(file.changes.isEmpty && !file.isIdentical && file.oldPath != nil && file.newPath != nil)),
             ])

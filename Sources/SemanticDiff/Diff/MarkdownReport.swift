@@ -14,11 +14,9 @@ public enum MarkdownReport {
                 output += file.isIdentical ? "Renamed, content unchanged.\n\n" : "Layout only: the same catalog, written differently.\n\n"
                 continue
             }
-            let entries = file.entryStatistics
-            let counts = [(entries.added, "added"), (entries.removed, "removed"), (entries.newlyStale, "newly stale"),
-                          (entries.nowUntranslated, "now untranslated")].filter { $0.0 > 0 }
-            if !counts.isEmpty {
-                output += "Entries: " + counts.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ".\n\n"
+            let entries = file.entryStatistics.parts
+            if !entries.isEmpty {
+                output += "Entries: " + entries.joined(separator: ", ") + ".\n\n"
             }
             let moved = file.statistics.filter { $0.added + $0.changed + $0.removed + $0.stateChanges > 0 || $0.coverageBefore != $0.coverageAfter }
             if !moved.isEmpty {
@@ -36,7 +34,7 @@ public enum MarkdownReport {
             while index < file.changes.endIndex {
                 let change = file.changes[index]
                 var end = index + 1
-                while end < file.changes.endIndex && change.key != nil && file.changes[end].key == change.key { end += 1 }
+                while end < file.changes.endIndex && change.key != nil && same(file.changes[end].key, change.key) { end += 1 }
                 output += details(file.changes[index..<end])
                 index = end
             }
@@ -57,7 +55,9 @@ public enum MarkdownReport {
         default: mark = "changed"
         }
         let rows = DiffRenderer.foldedRows(changes, DiffRenderer.Palette(color: false))
-        var output = "<details><summary><code>\(escaped(DiffRenderer.quoted(key)))</code> \(mark)"
+        let normalization = first.normalizationOnly && (first.kind == .entryAdded || first.kind == .entryRemoved)
+        let name = normalization ? DiffRenderer.shown(.text(key), scalars: true) : DiffRenderer.quoted(key)
+        var output = "<details><summary><code>\(escaped(name))</code> \(mark)\(normalization ? " (normalization only)" : "")"
         output += rows.isEmpty ? "" : ", \(rows.count) change\(rows.count == 1 ? "" : "s")"
         output += "</summary>\n\n"
         if !rows.isEmpty {

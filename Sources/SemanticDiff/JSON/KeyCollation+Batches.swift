@@ -73,10 +73,9 @@ extension KeyCollation {
     }
 
     /// Whether every key sorts before the next (as ``neighboursInOrder(_:)``
-    /// reads Foundation's answers). `trusted(index)` says that a pair
-    /// (`index - 1`, `index`) the fast comparator cannot order is known to
-    /// be in order, without asking.
-    public static func isStrictlyOrdered(_ keys: [[UInt8]], trusting trusted: (Int) -> Bool = { _ in false }) -> Bool {
+    /// reads Foundation's answers, asked once for every pair the fast
+    /// comparator cannot order).
+    public static func isStrictlyOrdered(_ keys: [[UInt8]]) -> Bool {
         var undecided: [(a: [UInt8], b: [UInt8])] = []
         for index in keys.indices.dropFirst() {
             let order = keys[index - 1].withUnsafeBufferPointer { a in
@@ -84,7 +83,7 @@ extension KeyCollation {
             }
             if let order {
                 if order >= 0 { return false }
-            } else if !trusted(index) {
+            } else {
                 undecided.append((keys[index - 1], keys[index]))
             }
         }

@@ -80,10 +80,9 @@ struct KeyOrder {
     private var bits: [UInt8]
 
     /// The order facts of the subtree of `node` (the whole document by
-    /// default). With `trustingUndecided`, pairs of keys only Foundation
-    /// could order are taken to be in order: right for a file Xcode wrote
-    /// (it always sorts), and it spares starting Foundation's helper.
-    init(_ raw: RawDocument, subtree node: Int = 0, trustingUndecided: Bool = false) {
+    /// default). Pairs of keys only Foundation can order are asked of it,
+    /// all of an object's in one request.
+    init(_ raw: RawDocument, subtree node: Int = 0) {
         let end = raw.nodes.isEmpty ? 0 : Int(raw.nodes[node].kind.isContainer ? raw.nodes[node].next : UInt32(node + 1))
         first = node
         bits = [UInt8](repeating: KeyOrder.ownSorted | KeyOrder.subtreeSorted, count: max(end - node, 0))
@@ -91,7 +90,7 @@ struct KeyOrder {
             var current = end - 1
             while current >= node {
                 if raw.nodes[current].kind.isContainer {
-                    bits[current - node] = KeyOrder.classify(current, raw, bits, first: node, trustingUndecided: trustingUndecided)
+                    bits[current - node] = KeyOrder.classify(current, raw, bits, first: node)
                 }
                 current -= 1
             }
@@ -103,7 +102,7 @@ struct KeyOrder {
     func subtreeIsSorted(_ node: Int) -> Bool { bits[node - first] & KeyOrder.subtreeSorted != 0 }
 
     private static func classify(_ container: Int, _ raw: RawDocument, _ bits: UnsafeMutableBufferPointer<UInt8>,
-                                 first: Int, trustingUndecided: Bool) -> UInt8 {
+                                 first: Int) -> UInt8 {
         var childrenSorted = true
         if raw.nodes[container].kind == .array {
             for element in raw.elements(of: container) where bits[element - first] & subtreeSorted == 0 { childrenSorted = false }
@@ -119,7 +118,7 @@ struct KeyOrder {
                 if let previousKey {
                     if let order = raw.withKeyTexts(previousKey, key, { KeyCollation.fastCompare($0, $1) }) {
                         if order >= 0 { own = false }
-                    } else if !trustingUndecided {
+                    } else {
                         undecided.append((raw.keyText(previousKey), raw.keyText(key)))
                     }
                 }

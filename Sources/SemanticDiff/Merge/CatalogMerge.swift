@@ -21,9 +21,10 @@ public enum CatalogMerge {
         return ours.withRawDocument { oursRaw in
             theirs.withRawDocument { theirsRaw in
                 withOptionalRaw(base) { baseRaw in
-                    let oursOrder = KeyOrder(oursRaw, trustingUndecided: ours.isInXcodeLayout)
-                    let sources = MergeSources(base: baseRaw, ours: oursRaw, theirs: theirsRaw, oursOrder: oursOrder,
-                                               oursIsInXcodeLayout: ours.isInXcodeLayout)
+                    // Pairs of ours' keys only Foundation can order are asked too, whatever ours' layout:
+                    // Xcode's whitespace does not make Xcode's order (a key renamed by hand, another tool's file).
+                    let oursOrder = KeyOrder(oursRaw)
+                    let sources = MergeSources(base: baseRaw, ours: oursRaw, theirs: theirsRaw, oursOrder: oursOrder)
                     var engine = MergeEngine(sources: sources)
                     var merged = engine.mergeRoots()
                     if let settling, !engine.report.conflicts.isEmpty { merged = engine.settle(merged, taking: settling) }

@@ -78,16 +78,9 @@ struct MergedWriter: ~Copyable {
     func inXcodeOrder(_ members: [MergedMember]) -> [MergedMember] {
         guard members.count > 1 else { return members }
         let texts = members.map { sources.text($0.key) }
-        // Two keys of ours in Xcode's layout are in Xcode's order: nothing to ask.
-        let inOrder = KeyCollation.isStrictlyOrdered(texts) { index in
-            sources.oursIsInXcodeLayout && isOurs(members[index - 1].key) && isOurs(members[index].key)
-        }
-        return inOrder ? members : KeyCollation.order(of: texts).map { members[$0] }
-    }
-
-    func isOurs(_ key: MergedKey) -> Bool {
-        if case .node(.ours, _) = key { return true }
-        return false
+        // Whatever ours' layout, a pair only Foundation can order is asked (all of an object's in one request):
+        // a file in Xcode's whitespace may still have keys out of Xcode's order (renamed by hand, written by another tool).
+        return KeyCollation.isStrictlyOrdered(texts) ? members : KeyCollation.order(of: texts).map { members[$0] }
     }
 
     mutating func writeKey(_ key: MergedKey) {

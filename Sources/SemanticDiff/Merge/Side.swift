@@ -22,9 +22,6 @@ struct MergeSources {
     let theirs: RawDocument
     /// Which of ours' objects are in Xcode's order (ours is most of the output).
     let oursOrder: KeyOrder
-    /// Whether ours is in Xcode's layout, so that pairs of its keys only
-    /// Foundation could order are taken to be in order (see ``KeyOrder``).
-    let oursIsInXcodeLayout: Bool
 
     /// The order facts for copying `node` of `side` into the output.
     func order(_ side: Side, subtree node: Int) -> KeyOrder {
