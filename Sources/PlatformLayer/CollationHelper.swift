@@ -171,6 +171,16 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
         }
     }
 
+    /// Starts the helper now, if it is not running, without waiting for it:
+    /// a command that will ask it lets it start while the command reads.
+    public func startEarly() {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        guard !started else { return }
+        started = true
+        problem = start()
+    }
+
     /// Sends `request` and reads `answerBytes` back (each a comparison: 0, 1
     /// or 2, with `comparisons`), starting the helper the first time; nil,
     /// and ``failure`` set, when it cannot answer.

@@ -5,7 +5,7 @@ import Testing
 
 private typealias B = Build
 
-/// One test for every merge rule the README lists, and for keys being opaque.
+/// One test for every merge rule docs/MERGE.md lists, and for keys being opaque.
 @Suite("Merge rules")
 struct MergeRulesTests {
     init() { FoundationOrder.use() }

@@ -227,10 +227,12 @@ struct CheckCommandTests {
 struct MergeCheckTests {
     @Test("a clean merge that brings a check error neither side had says so in one line and still exits 0; an old error is not repeated")
     func newErrors() throws {
-        let base = B.catalog([("greeting", B.entry([("en", B.text("%lld files"))]))])
+        // Entries before it, which the merge does not check, so that its place in the result is not its place in what was checked.
+        let before = [("apple", B.entry([("en", B.text("Apple")), ("de", B.text("Apfel"))])), ("banana", B.entry([("en", B.text("Banana"))]))]
+        let base = B.catalog(before + [("greeting", B.entry([("en", B.text("%lld files"))]))])
         // Ours adds an argument to the source; theirs translates the old source: merged, German drops it.
-        let ours = B.catalog([("greeting", B.entry([("en", B.text("%lld files in %@"))]))])
-        let theirs = B.catalog([("greeting", B.entry([("en", B.text("%lld files")), ("de", B.text("%lld Dateien"))]))])
+        let ours = B.catalog(before + [("greeting", B.entry([("en", B.text("%lld files in %@"))]))])
+        let theirs = B.catalog(before + [("greeting", B.entry([("en", B.text("%lld files")), ("de", B.text("%lld Dateien"))]))])
         let directory = try TemporaryDirectory()
         for (name, catalog) in [("base", base), ("ours", ours), ("theirs", theirs)] {
             try Data(catalog.xcodeLayout()).write(to: directory.url.appendingPathComponent(name))
@@ -240,6 +242,12 @@ struct MergeCheckTests {
         let lines = result.stderr.split(separator: "\n").filter { $0.contains("check error") }
         #expect(lines.count == 1)
         #expect(lines.first?.contains("de drops %@ (argument 2)") == true)
+        // The place is in the merged file, where check puts the same finding (its German, after entries the merge did not check).
+        try FileManager.default.copyItem(at: directory.url.appendingPathComponent("ours"), to: directory.url.appendingPathComponent("merged.xcstrings"))
+        let checked = try CLI.run(["check", "merged.xcstrings"], in: directory.url).stdout
+        let place = try #require(checked.split(separator: "\n").first { $0.hasSuffix("[placeholder-mismatch]") }?.split(separator: ":")[1...2])
+        #expect(place.first.map { Int($0)! > 20 } == true, "\(checked)")
+        #expect(lines.first?.contains("(\(place.joined(separator: ":")) ") == true, "\(lines) \(checked)")
 
         // Both sides already had the error: nothing new to say.
         let broken = B.catalog([("greeting", B.entry([("en", B.text("%lld files in %@")), ("de", B.text("%lld Dateien"))]))])

@@ -8,8 +8,17 @@ enum ThreeVersions {
     /// `contents` (base, ours, theirs) parsed, in that order: ours on this
     /// thread (it is the largest part of the output), the others on
     /// `workers`. An empty base is nil: both sides added the file.
+    /// Keys only Foundation can order in ours start the collation helper as
+    /// soon as ours is read, while the others still are: the merge will ask
+    /// it whether they are in order.
     static func parse(_ contents: [Bytes], workers: Workers) -> [Result<JSONDocument?, JSONSyntaxError>] {
-        let parsed = workers.map([1, 0, 2]) { index in parse(contents[index], allowEmpty: index == 0) }
+        let parsed = workers.map([1, 0, 2]) { index in
+            let result = parse(contents[index], allowEmpty: index == 0)
+            if index == 1, case .success(let ours?) = result, ours.mayHaveKeysOnlyFoundationOrders {
+                CollationHelper.shared.startEarly()
+            }
+            return result
+        }
         return [parsed[1], parsed[0], parsed[2]]
     }
 

@@ -85,3 +85,13 @@ public struct CatalogError: Error, Sendable, CustomStringConvertible {
         return message
     }
 }
+
+extension JSONDocument {
+    /// Whether some keys of the catalog's `strings` hold non-ASCII text or
+    /// escapes, which only Foundation may be able to order (a merge will ask
+    /// it whether they are in order): a hint to start its helper early.
+    public var mayHaveKeysOnlyFoundationOrders: Bool {
+        guard kind(root) == .object, let strings = value(.strings, in: root), kind(strings) == .object else { return false }
+        return members(of: strings).contains { !self[$0.key].flags.isDisjoint(with: [.nonASCII, .escaped]) }
+    }
+}

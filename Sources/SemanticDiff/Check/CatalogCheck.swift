@@ -28,6 +28,12 @@ public enum CatalogCheck {
         return findings(catalog, options: options, parts: [all])
     }
 
+    /// ``findings(_:options:keys:)`` without lines and columns.
+    static func unpositioned(_ catalog: Catalog, options: CheckOptions, keys: Set<String>?) -> [Finding] {
+        let all = part(catalog, entries: nil, options: options, keys: keys, layout: keys == nil)
+        return findings(catalog, options: options, parts: [all], positioned: false)
+    }
+
     /// What checking some of a catalog's entries found: their findings, and
     /// what they add to the findings about the whole file (the first place
     /// of each language, the counts of states). Parts of one catalog can be
@@ -84,6 +90,10 @@ public enum CatalogCheck {
     /// The findings of `parts` (in the file's order) put together, in the
     /// file's order, positions set.
     public static func findings(_ catalog: Catalog, options: CheckOptions, parts: [Part]) -> [Finding] {
+        findings(catalog, options: options, parts: parts, positioned: true)
+    }
+
+    static func findings(_ catalog: Catalog, options: CheckOptions, parts: [Part], positioned: Bool) -> [Finding] {
         var whole = CheckTally()
         if options.rules.contains(.languageCode), let node = catalog.document.value(.sourceLanguage, in: catalog.document.root),
            let sourceLanguage = catalog.sourceLanguage {
@@ -103,7 +113,7 @@ public enum CatalogCheck {
             if x.rule.order != y.rule.order { return x.rule.order < y.rule.order }
             return x.message < y.message
         }
-        findings.setPositions(in: catalog.document)
+        if positioned { findings.setPositions(in: catalog.document) }
         return findings
     }
 
@@ -196,29 +206,32 @@ extension Array where Element == Finding {
     /// Sets the lines and columns of the findings, sorted by offset, in
     /// `document`: one walk up to the last of them, counting line breaks.
     mutating func setPositions(in document: JSONDocument) {
-        document.bytes.withUnsafeBufferPointer { bytes in
-            guard bytes.baseAddress != nil else { return }
-            // A byte order mark is no column of the first line.
-            let textStart = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-            var line = 1, lineStart = textStart, scanned = 0
-            for index in indices {
-                let offset = Swift.min(Swift.max(self[index].offset, 0), bytes.count)
-                if offset < scanned { line = 1; lineStart = textStart; scanned = 0 }
-                if offset > scanned {
-                    let breaks = lineBreaks(bytes, scanned..<offset)
-                    if breaks > 0 {
-                        line += breaks
-                        var last = offset - 1
-                        while bytes[last] != UInt8(ascii: "\n") { last -= 1 }
-                        lineStart = last + 1
-                    }
+        document.bytes.withUnsafeBufferPointer { setPositions(inText: $0) }
+    }
+
+    /// ``setPositions(in:)`` in the text `bytes`.
+    mutating func setPositions(inText bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.baseAddress != nil else { return }
+        // A byte order mark is no column of the first line.
+        let textStart = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        var line = 1, lineStart = textStart, scanned = 0
+        for index in indices {
+            let offset = Swift.min(Swift.max(self[index].offset, 0), bytes.count)
+            if offset < scanned { line = 1; lineStart = textStart; scanned = 0 }
+            if offset > scanned {
+                let breaks = lineBreaks(bytes, scanned..<offset)
+                if breaks > 0 {
+                    line += breaks
+                    var last = offset - 1
+                    while bytes[last] != UInt8(ascii: "\n") { last -= 1 }
+                    lineStart = last + 1
                 }
-                scanned = offset
-                var column = 1
-                // (A place inside the byte order mark, where a file first leaves Xcode's layout, is column 1.)
-                for byte in Swift.min(lineStart, offset)..<offset where bytes[byte] & 0xC0 != 0x80 { column += 1 }
-                self[index].position = TextPosition(line: line, column: column)
             }
+            scanned = offset
+            var column = 1
+            // (A place inside the byte order mark, where a file first leaves Xcode's layout, is column 1.)
+            for byte in Swift.min(lineStart, offset)..<offset where bytes[byte] & 0xC0 != 0x80 { column += 1 }
+            self[index].position = TextPosition(line: line, column: column)
         }
     }
 }
@@ -310,14 +323,69 @@ extension CatalogCheck {
     /// they sit): what a merge brought in.
     /// With `keys`, only the entries of those keys are looked at (those a
     /// merge changed: the others are as they were on both sides).
+    /// ``newFindings(in:comparedWith:atLeast:keys:)`` of a merge, checked
+    /// in `changed`, the merged catalog with only the entries either side
+    /// changed (``CatalogMergeResult/changedEntries``), and positioned in
+    /// `merged`, the whole result, where each entry has the same bytes:
+    /// the result is not read again.
+    public static func newFindings(inChangedEntries changed: Catalog, of merged: UnsafeBufferPointer<UInt8>,
+                                   comparedWith sides: [Catalog]) -> [Finding] {
+        var found = newFindings(in: changed, comparedWith: sides)
+        guard !found.isEmpty else { return [] }
+        let document = changed.document
+        // What each finding sits in: an entry (at the strings' indent) or a member of the catalog itself.
+        var anchors: [(start: Int, end: Int, key: Int, indent: Int)] = changed.entries.map {
+            (Int(document[$0.keyNode].start), Int(document[$0.node].end), $0.keyNode, 4)
+        }
+        for member in document.members(of: document.root) where document.field(member.key) != .strings {
+            anchors.append((Int(document[member.key].start), Int(document[member.value].end), member.key, 2))
+        }
+        document.bytes.withUnsafeBufferPointer { text in
+            for index in found.indices {
+                let offset = found[index].offset
+                guard let anchor = anchors.first(where: { $0.start <= offset && offset < $0.end }) else { found[index].offset = 0; continue }
+                // `\n` + the indent + the key as written + ` : `, as the merged file has it.
+                var line: [UInt8] = [UInt8(ascii: "\n")] + [UInt8](repeating: UInt8(ascii: " "), count: anchor.indent)
+                line += UnsafeBufferPointer(rebasing: text[anchor.start..<Int(document[anchor.key].end)])
+                line += Array(" : ".utf8)
+                guard let at = firstRange(of: line, in: merged) else { found[index].offset = 0; continue }
+                found[index].offset = at + 1 + anchor.indent + (offset - anchor.start)
+            }
+        }
+        found.sort { $0.offset < $1.offset }
+        found.setPositions(inText: merged)
+        return found
+    }
+
+    /// Where `needle` first occurs in `haystack`.
+    static func firstRange(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = haystack.baseAddress, !needle.isEmpty, needle.count <= haystack.count else { return nil }
+        return needle.withUnsafeBytes { wanted -> Int? in
+            var at = 0
+            let last = haystack.count - needle.count
+            while at <= last {
+                guard let found = memchr(base + at, Int32(needle[0]), last - at + 1) else { return nil }
+                at = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                if memcmp(base + at, wanted.baseAddress!, needle.count) == 0 { return at }
+                at += 1
+            }
+            return nil
+        }
+    }
+
     public static func newFindings(in merged: Catalog, comparedWith sides: [Catalog], atLeast severity: Severity = .error,
                                    keys: Set<String>? = nil) -> [Finding] {
-        let found = findings(merged, keys: keys).filter { $0.severity >= severity }
+        // Rules that find nothing this severe are not run.
+        var options = CheckOptions()
+        options.rules = options.rules.filter { $0.defaultSeverity >= severity }
+        let found = unpositioned(merged, options: options, keys: keys).filter { $0.severity >= severity }
         guard !found.isEmpty else { return [] }
         // Only the entries with such findings need checking in the sides.
         let keys = Set(found.compactMap(\.key))
-        let before = Set(sides.flatMap { findings($0, keys: keys).map(\.identity) })
-        return found.filter { !before.contains($0.identity) }
+        let before = Set(sides.flatMap { unpositioned($0, options: options, keys: keys).map(\.identity) })
+        var new = found.filter { !before.contains($0.identity) }
+        new.setPositions(in: merged.document)
+        return new
     }
 }
 

@@ -142,7 +142,7 @@ public enum CheckReport {
         return rounded
     }
 
-    /// The JSON form (schema in the README; fields may be added, never renamed):
+    /// The JSON form (schema in docs/JSON.md; fields may be added, never renamed):
     /// `{"version": 1, "files": [{"path", "findings": [{"rule", "severity", "message", "key",
     /// "languages", "variant", "line", "column"}], "counts": {"error", "warning", "info"},
     /// "summary": [{"language", "translated", "needs_review", "new", "missing", "stale",

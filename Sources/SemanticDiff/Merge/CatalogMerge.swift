@@ -33,11 +33,53 @@ public enum CatalogMerge {
                     writer.write(merged, depth: 0)
                     let newline = mergedFinalNewline(base?.endsWithNewline, ours.endsWithNewline, theirs.endsWithNewline)
                     if newline { writer.writer.output.append(UInt8(ascii: "\n")) }
+                    // The entries put together from both sides, written as they are in the result, for what checks
+                    // them after a clean merge. An entry taken whole from one side is what that side had, findings and all
+                    // (unless the source language changed under it).
+                    var changedEntries: WrittenOutput?
+                    let sameSource = ours.stringValue(ours.value(.sourceLanguage, in: ours.root))
+                        == theirs.stringValue(theirs.value(.sourceLanguage, in: theirs.root))
+                    if writer.pieces.isEmpty, !engine.report.changedKeys.isEmpty,
+                       let subset = changedEntriesOnly(merged, keys: Set(engine.report.changedKeys.map { Array($0.utf8) }),
+                                                       takenWhole: !sameSource, sources) {
+                        var subsetWriter = MergedWriter(sources: sources, mode: nil, capacity: 4096)
+                        subsetWriter.write(subset, depth: 0)
+                        changedEntries = WrittenOutput(subsetWriter.writer.output)
+                    }
                     return CatalogMergeResult(main: WrittenOutput(writer.writer.output), pieces: writer.pieces, report: engine.report,
-                                              oursWasInXcodeLayout: ours.isInXcodeLayout && oursOrder.subtreeIsSorted(0))
+                                              oursWasInXcodeLayout: ours.isInXcodeLayout && oursOrder.subtreeIsSorted(0),
+                                              changedEntriesOutput: changedEntries)
                 }
             }
         }
+    }
+
+    /// The merged catalog with only the entries whose keys are in `keys`
+    /// (and the other top-level members), those taken whole from one side
+    /// too only when `takenWhole`; nil when its root or `strings` is not an object.
+    static func changedEntriesOnly(_ merged: Merged, keys: Set<[UInt8]>, takenWhole: Bool, _ sources: MergeSources) -> Merged? {
+        func members(_ value: Merged) -> [MergedMember]? {
+            switch value {
+            case .object(let members): return members
+            case .copy(let side, let node):
+                let raw = sources[side]
+                guard raw.nodes[node].kind == .object else { return nil }
+                return raw.members(of: node).map { MergedMember(key: .node(side, $0.key), value: .copy(side, $0.value)) }
+            default: return nil
+            }
+        }
+        guard let root = members(merged) else { return nil }
+        let strings = Array(CatalogField.strings.rawValue.utf8)
+        var kept: [MergedMember] = []
+        for member in root {
+            guard sources.text(member.key) == strings else { kept.append(member); continue }
+            guard let entries = members(member.value) else { return nil }
+            kept.append(MergedMember(key: member.key, value: .object(entries.filter { entry in
+                if !takenWhole, case .copy = entry.value { return false }
+                return keys.contains(sources.text(entry.key))
+            })))
+        }
+        return .object(kept)
     }
 
     /// The final newline is merged like a value: the side that changed it wins.
@@ -70,6 +112,14 @@ public struct CatalogMergeResult: Sendable {
     /// Whether ours was already in Xcode's layout and order (else the
     /// result, always in Xcode's layout, rewrote more than the merge changed).
     public let oursWasInXcodeLayout: Bool
+    let changedEntriesOutput: WrittenOutput?
+
+    /// A clean result with only the entries the merge put together from both
+    /// sides (and the other top-level members), each written byte for byte
+    /// as in the result: what a check of the merge needs, without reading the
+    /// whole result again (an entry taken whole from one side has that side's
+    /// findings). nil for a result with conflicts.
+    public var changedEntries: [UInt8]? { changedEntriesOutput?.array }
 
     /// The conflicts left for a person, in file order.
     public var conflicts: [CatalogLocation] { report.conflicts }
