@@ -93,6 +93,8 @@ XCS_GIT_FUNCTION(git_index_conflict_next)
 XCS_GIT_FUNCTION(git_index_conflict_iterator_free)
 XCS_GIT_FUNCTION(git_index_add_bypath)
 XCS_GIT_FUNCTION(git_index_add_from_buffer)
+XCS_GIT_FUNCTION(git_attr_get)
+XCS_GIT_FUNCTION(git_attr_value)
 XCS_GIT_FUNCTION(git_index_entrycount)
 XCS_GIT_FUNCTION(git_index_get_byindex)
 

@@ -134,6 +134,11 @@ enum CheckCommand: Command {
                 status = ExitStatus.failure
                 continue
             }
+            if let refusal = target.refusal {
+                Console.error("error: \(target.shownPath): \(refusal)")
+                status = ExitStatus.failure
+                continue
+            }
             timer.mark("start")
             do {
                 // A file is read here, so that an error names it once, as shown.
@@ -243,6 +248,8 @@ enum CheckCommand: Command {
         var source: CatalogSource?
         var shownPath: String
         var repositoryPath: String
+        /// Why a tracked path is not read (a FIFO in a catalog's place would be waited on forever).
+        var refusal: String?
     }
 
     /// The targets of `paths` when each is a regular file named as it is
@@ -285,7 +292,13 @@ enum CheckCommand: Command {
                 return Target(source: .blob(blob), shownPath: shown, repositoryPath: path)
             }
             guard Files.exists(workTree + path) else { return nil } // deleted in the work tree: nothing to ship
-            return Target(source: .file(workTree + path), shownPath: shown, repositoryPath: path)
+            var target = Target(source: .file(workTree + path), shownPath: shown, repositoryPath: path)
+            do {
+                _ = try AtomicFile.destination(workTree + path)
+            } catch {
+                target.refusal = error.cause + "; not checked"
+            }
+            return target
         }
         guard !paths.isEmpty else { return tracked.compactMap(target) }
         let top = workTree.hasSuffix("/") ? String(workTree.dropLast()) : workTree

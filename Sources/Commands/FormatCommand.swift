@@ -68,8 +68,9 @@ enum FormatCommand: Command {
             let bytes: [UInt8]
             let document: JSONDocument
             do {
-                // A file to rewrite must be one that can be replaced: checked before it is opened.
-                if !printing && !checking { _ = try AtomicFile.destination(file) }
+                // A file to rewrite must be one that can be replaced, and a tracked catalog a file
+                // (a FIFO in its place would be waited on forever): checked before it is opened.
+                if (!printing && !checking) || given.isEmpty { _ = try AtomicFile.destination(file) }
                 bytes = try Files.read(file)
                 // A large catalog is read by two threads (JSONSecondHalf).
                 document = try Workers(1, worthIt: bytes.count >= JSONReader.secondHalfMinimum).readJSON(Bytes(bytes))

@@ -109,6 +109,9 @@ enum ResolveCommand: Command {
         var worst = Outcome.resolved
         var staged = 0
         for conflict in targeted {
+            // Markers as long as git's for this path (the conflict-marker-size attribute).
+            var markers = markers
+            if let size = repository.attribute("conflict-marker-size", path: conflict.path).flatMap(Int.init), size > 0 { markers.size = size }
             let outcome = resolve(conflict, in: repository, index: index, markers: markers, options: options,
                                   shown: RepositoryPath.relative(conflict.path, to: prefix))
             worst = max(worst, outcome)
@@ -118,7 +121,7 @@ enum ResolveCommand: Command {
             do {
                 try index.write(releasing: lock)
             } catch {
-                Console.error("error: \(error)")
+                Console.error("error: \(error); the catalogs above were written but not staged: git add them once the index is free")
                 return ExitStatus.failure
             }
         }
@@ -147,7 +150,7 @@ enum ResolveCommand: Command {
         do {
             _ = try AtomicFile.destination(workFile)
         } catch {
-            return fail(error.reason.hasSuffix("; left untouched") ? String(error.reason.dropLast("; left untouched".count)) : error.reason)
+            return fail(error.cause)
         }
         // git add would stage a symbolic link itself; the catalog written through it is what is staged.
         let throughLink = Files.isSymbolicLink(workFile)
@@ -229,7 +232,7 @@ enum ResolveCommand: Command {
     /// writes (its conflict hunks), which is this tool's own output and no
     /// hand edit; computed only when the file has hunks at all.
     static func unsettled(_ current: [UInt8], _ contents: [Bytes], _ options: Options, _ policy: ConflictResolution, _ large: Bool) -> [[UInt8]] {
-        guard options.settling != nil, ConflictMarkers.hunks(in: current)?.isEmpty == false else { return [] }
+        guard options.settling != nil, ConflictMarkers.hunks(in: ConflictResolution.withoutCR(current))?.isEmpty == false else { return [] }
         let plain = ConflictResolution(name: policy.name, markers: policy.markers, settling: nil)
         guard case .success(let outcome) = plain.merge(contents, workers: Workers(2, worthIt: large)), let bytes = outcome.bytes else { return [] }
         return [bytes]

@@ -132,9 +132,16 @@ public final class Index {
     }
 
     /// Saves the index, handing `lock` over to libgit2's own write (which
-    /// takes the lock itself, writes `index.lock` and renames it).
+    /// takes the lock itself, writes `index.lock` and renames it). Another
+    /// git that takes the lock in the moment between is waited for, a
+    /// second at most, as git waits for a lock.
     public func write(releasing lock: IndexLock) throws(GitError) {
         lock.release()
+        for _ in 0..<50 {
+            let status = git.index_write(pointer)
+            if status != GIT_ELOCKED.rawValue { try git.check(status, "cannot write the index"); return }
+            usleep(20_000)
+        }
         try write()
     }
 }

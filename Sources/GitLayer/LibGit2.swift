@@ -105,6 +105,8 @@ final class LibGit2: @unchecked Sendable {
     let index_conflict_iterator_free: git_index_conflict_iterator_free_fn
     let index_add_bypath: git_index_add_bypath_fn
     let index_add_from_buffer: git_index_add_from_buffer_fn
+    let attr_get: git_attr_get_fn
+    let attr_value: git_attr_value_fn
     let index_entrycount: git_index_entrycount_fn
     let index_get_byindex: git_index_get_byindex_fn
 
@@ -185,6 +187,8 @@ final class LibGit2: @unchecked Sendable {
         index_conflict_iterator_free = try load("git_index_conflict_iterator_free", git_index_conflict_iterator_free_fn.self)
         index_add_bypath = try load("git_index_add_bypath", git_index_add_bypath_fn.self)
         index_add_from_buffer = try load("git_index_add_from_buffer", git_index_add_from_buffer_fn.self)
+        attr_get = try load("git_attr_get", git_attr_get_fn.self)
+        attr_value = try load("git_attr_value", git_attr_value_fn.self)
         index_entrycount = try load("git_index_entrycount", git_index_entrycount_fn.self)
         index_get_byindex = try load("git_index_get_byindex", git_index_get_byindex_fn.self)
 

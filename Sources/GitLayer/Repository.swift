@@ -82,6 +82,16 @@ public final class Repository: @unchecked Sendable {
         return Array(UnsafeRawBufferPointer(start: start, count: output.size))
     }
 
+    /// The value git's attributes give `name` for `path` (from the top of
+    /// the work tree), as git reads them: the work tree's `.gitattributes`,
+    /// then the index's; nil when unset, unspecified or without a value.
+    public func attribute(_ name: String, path: String) -> String? {
+        var value: UnsafePointer<CChar>?
+        guard git.attr_get(&value, pointer, UInt32(GIT_ATTR_CHECK_FILE_THEN_INDEX), path, name) == 0,
+              git.attr_value(value) == GIT_ATTR_VALUE_STRING, let value else { return nil }
+        return String(cString: value)
+    }
+
     /// The file at `path` (from the top of the work tree) as HEAD has it; nil
     /// when HEAD does not have it (or there is no commit yet).
     public func committedFile(_ path: String) -> Bytes? {

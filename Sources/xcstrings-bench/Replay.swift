@@ -197,7 +197,7 @@ enum Replay {
             if wroteNew || droppedWork {
                 peopleDifferences += 1
             } else {
-                return .otherwise(path)
+                return .otherwise(path.description)
             }
         }
         return peopleDifferences == 0 ? .equal : .peopleOnly

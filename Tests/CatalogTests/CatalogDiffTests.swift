@@ -225,6 +225,17 @@ struct CatalogDiffTests {
         #expect(markdown.contains(#"<code>"Caf\u{e9}"</code> removed (normalization only)"#), "\(markdown)")
     }
 
+    @Test("a file changed only in layout says so in the text too; --stat shows the catalog's own members")
+    func layoutOnlyAndCatalogMembers() throws {
+        let value = B.catalog([("Hello", B.entry([("de", B.text("Hallo"))]))])
+        let old = try Catalog(parsing: value.xcodeLayout()), compact = try Catalog(parsing: value.compactText())
+        let layout = CatalogDiff.compare(old: old, new: compact, oldPath: "L.xcstrings", newPath: "L.xcstrings")
+        #expect(!layout.hasChanges && !layout.isIdentical)
+        #expect(DiffRenderer.text([layout], color: false) == "L.xcstrings\n  layout only (the same catalog, written differently)\n")
+        let newer = try Self.diff(value, B.catalog([("Hello", B.entry([("de", B.text("Hallo"))]))], version: "1.1"))
+        #expect(DiffRenderer.stat([newer], color: false) == "L.xcstrings\n  version \"1.0\" → \"1.1\"\n")
+    }
+
     @Test("a string set's values are compared item by item and given as lists")
     func stringSets() throws {
         func phrases(_ values: [String]) -> JSONValue {

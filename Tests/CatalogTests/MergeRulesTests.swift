@@ -354,6 +354,24 @@ struct MergeRulesTests {
         }
     }
 
+    @Test("keys that differ only in Unicode normalization, one added by each side, are both kept and said; one side's own pair is not the merge's doing")
+    func equivalentKeysFromBothSides() throws {
+        let base = B.catalog([("Tea", B.entry([("fr", B.text("Thé"))]))])
+        let ours = B.catalog([("Tea", B.entry([("fr", B.text("Thé"))])), ("Caf\u{E9}", B.entry([("fr", B.text("a"))]))])
+        let theirs = B.catalog([("Tea", B.entry([("fr", B.text("Thé"))])), ("Cafe\u{301}", B.entry([("fr", B.text("b"))]))])
+        let merge = try MergeCase(base, ours, theirs)
+        #expect(merge.conflicts.isEmpty)
+        #expect(merge.result.warnings.count == 1 && merge.result.warnings[0].contains("differ only in Unicode normalization, one from each side"),
+                "\(merge.result.warnings)")
+        #expect(merge.text.contains("Caf\u{E9}") && merge.text.contains("Cafe\u{301}"))
+        // Ours had both already; theirs changed something else.
+        let both = B.catalog([("Tea", B.entry([("fr", B.text("Thé"))])), ("Caf\u{E9}", B.entry([("fr", B.text("a"))])),
+                              ("Cafe\u{301}", B.entry([("fr", B.text("b"))]))])
+        var changed = both
+        changed[path: "strings", "Tea", "localizations", "fr"] = B.text("Thé !")
+        #expect(try MergeCase(both, both, changed).result.warnings.isEmpty)
+    }
+
     @Test("rule 8: the higher version wins; a changed source language conflicts")
     func rule8() throws {
         let base = B.catalog([("Hello", B.entry([("en", B.text("Hello"))]))])

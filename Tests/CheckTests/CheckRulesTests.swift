@@ -31,6 +31,18 @@ private func findings(_ json: String, _ rule: CheckRule) throws -> [Finding] {
 /// A fixture per rule, and its near misses, which must not be flagged.
 @Suite("Check rules")
 struct CheckRulesTests {
+    @Test("json: keys that differ only in Unicode normalization, which Xcode reads as one; near misses: different keys, ASCII keys")
+    func equivalentKeys() throws {
+        let twins = #"{"sourceLanguage" : "en", "strings" : {"Caf\u00e9" : {}, "Tea" : {}, "Cafe\u0301" : {}}, "version" : "1.0"}"#
+        let found = try findings(twins, .json)
+        #expect(found.count == 1, "\(found)")
+        #expect(found.first?.severity == .error)
+        #expect(found.first?.message.hasPrefix(#"keys "Caf\u{e9}" and "Cafe\u{301}" differ only in Unicode normalization"#) == true, "\(found)")
+        #expect(found.first?.key == "Cafe\u{301}")
+        let near = #"{"sourceLanguage" : "en", "strings" : {"Caf\u00e9" : {}, "Cafe" : {}, "cafe" : {}, "Caf\u00c9" : {}}, "version" : "1.0"}"#
+        #expect(try findings(near, .json).isEmpty)
+    }
+
     @Test("plural-missing-category: Russian with only one and other lacks few and many, at the plural's line")
     func missingCategory() throws {
         let json = catalog("\(english), \"ru\" : \(plural([("one", "%lld файл"), ("other", "%lld файла")]))")

@@ -571,6 +571,72 @@ struct ResolveCommandTests {
         }
     }
 
+    /// A catalog in another tool's layout (`"key": value`) with one true conflict between ours and theirs.
+    static func otherLayoutConflict(_ repository: TestRepository) throws {
+        func write(_ value: String) throws {
+            try repository.directory.write("L.xcstrings", """
+                {
+                  "sourceLanguage": "en",
+                  "strings": {
+                    "a": { "localizations": { "fr": { "stringUnit": { "state": "translated", "value": "\(value)" } } } },
+                    "b": { "localizations": { "fr": { "stringUnit": { "state": "translated", "value": "B" } } } }
+                  },
+                  "version": "1.0"
+                }
+
+                """)
+        }
+        try write("base")
+        try repository.commitAll("base")
+        try repository.git("checkout", "-q", "-b", "side")
+        try write("theirs")
+        try repository.commitAll("theirs")
+        try repository.git("checkout", "-q", "main")
+        try write("ours")
+        try repository.commitAll("ours")
+        #expect(try repository.git("merge", "side").status != 0)
+    }
+
+    @Test("the driver's own hunks (labelled ours and theirs by git before 2.44, in Xcode's layout) and resolve's own with CR LF are no hand edits: --ours settles them")
+    func ownOutputIsNoHandEdit() throws {
+        let driven = try TestRepository(installingDriver: true)
+        try Self.otherLayoutConflict(driven)
+        #expect(try driven.directory.read("L.xcstrings").contains("<<<<<<< "))
+        let settled = try driven.run(["resolve", "--ours"])
+        #expect(settled.status == 0, "\(settled.stderr)")
+        #expect(try driven.unmerged().isEmpty)
+
+        let crlf = try TestRepository()
+        try crlf.git("config", "core.autocrlf", "true")
+        try Self.otherLayoutConflict(crlf)
+        #expect(try crlf.run(["resolve"]).status == 1)
+        #expect(try crlf.directory.bytes("L.xcstrings").contains(0x0D))
+        let again = try crlf.run(["resolve", "--ours"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try crlf.unmerged().isEmpty)
+    }
+
+    @Test("a final line break removed by hand is a hand edit; git's conflict-marker-size is kept in resolve's own hunks")
+    func finalLineBreakAndMarkerSize() throws {
+        let repository = try TestRepository()
+        try Self.otherLayoutConflict(repository)
+        var text = try repository.directory.bytes("L.xcstrings")
+        #expect(text.last == 0x0A)
+        text.removeLast()
+        try repository.directory.write("L.xcstrings", text)
+        let refused = try repository.run(["resolve"])
+        #expect(refused.status == 1 && refused.stderr.contains("edited since git's merge wrote it"), "\(refused.stderr)")
+        #expect(try repository.directory.bytes("L.xcstrings") == text)
+
+        let sized = try TestRepository()
+        try sized.directory.write(".git/info/attributes", "*.xcstrings conflict-marker-size=12\n")
+        try Self.otherLayoutConflict(sized)
+        #expect(try sized.directory.read("L.xcstrings").contains("\n<<<<<<<<<<<< HEAD"))
+        #expect(try sized.run(["resolve"]).status == 1)
+        let lines = try sized.directory.read("L.xcstrings").split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("<<<<<<<<<<<< ") } && !lines.contains { $0.hasPrefix("<<<<<<< ") && !$0.hasPrefix("<<<<<<<<") }, "\(lines)")
+    }
+
     @Test("--ours with --theirs is a usage error")
     func usage() throws {
         let result = try CLI.run(["resolve", "--ours", "--theirs"])

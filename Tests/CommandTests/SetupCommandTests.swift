@@ -131,4 +131,20 @@ struct SetupCommandTests {
             #expect(left.trimmingCharacters(in: .whitespacesAndNewlines) == "", "\(target): \(left)")
         }
     }
+
+    @Test("check and fmt without FILE refuse a tracked catalog that is a FIFO in the work tree (exit 2, no wait) and do the others")
+    func trackedFIFO() throws {
+        let repository = try TestRepository()
+        try repository.commit(B.catalog([("Hello", B.entry([("en", B.text("Hello"))]))]), at: "A.xcstrings", "a")
+        try repository.commit(B.catalog([("Hello", B.entry([("en", B.text("Hello"))]))]), at: "B.xcstrings", "b")
+        try FileManager.default.removeItem(atPath: repository.directory.path("B.xcstrings"))
+        #expect(mkfifo(repository.directory.path("B.xcstrings"), 0o644) == 0)
+        for arguments in [["check"], ["fmt", "--check"], ["fmt"]] {
+            let started = Date()
+            let result = try repository.run(arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("B.xcstrings: is a FIFO, not a regular file"), "\(arguments): \(result.stderr)")
+            #expect(Date().timeIntervalSince(started) < 10, "\(arguments)")
+        }
+    }
 }

@@ -35,7 +35,7 @@ struct ConflictResolution {
             let summary = result.summary(name: name)
             var outcome = MergeOutcome(method: .semantic(result, markers), clean: result.conflicts.isEmpty, summary: summary,
                                        decisions: result.decisions.map { "\(name): \($0)" })
-            if let line = MergeCheck.newErrors(outcome, ours: documents[1], theirs: documents[2], name: name) { outcome.warnings.append(line) }
+            outcome.warnings += MergeCheck.warnings(outcome, ours: documents[1], theirs: documents[2], name: name)
             return .success(outcome)
         } catch {
             return .failure(Refusal(error.description))
@@ -50,8 +50,11 @@ struct ConflictResolution {
     /// hunks a plain `resolve` wrote, before `--ours` or `--theirs`).
     static func handEdit(_ current: [UInt8], merged: [UInt8], alsoWritten: [[UInt8]] = [], contents: [Bytes], path: String, shown: String) -> Refusal? {
         let text = withoutCR(current)
-        if alsoWritten.contains(where: { withoutCR($0) == text }) { return nil }
-        if text == withoutCR(merged) || text == withoutCR(contents[1].array) || text == withoutCR(contents[2].array)
+        // This tool's own output, the driver's included: its hunks may carry other labels (git before 2.44
+        // gives the driver none: `ours`, `theirs`) and another marker size.
+        let lines = ConflictMarkers.normalizedLines(text)
+        if (alsoWritten + [merged]).contains(where: { ConflictMarkers.normalizedLines(withoutCR($0)) == lines }) { return nil }
+        if text == withoutCR(contents[1].array) || text == withoutCR(contents[2].array)
             || isLineMerge(text, of: contents.map { withoutCR($0.array) }) { return nil }
         if (try? JSONDocument(parsing: current)) != nil {
             return Refusal("the work-tree file is valid JSON and differs from both sides, so it looks resolved by hand; left as it is "
@@ -74,6 +77,8 @@ struct ConflictResolution {
     /// inside one, or editing or deleting a line outside them all fail one of
     /// these; keeping both sides of a hunk by hand does not, and is merged again.
     static func isLineMerge(_ current: [UInt8], of stages: [[UInt8]]) -> Bool {
+        // git keeps a final line break every stage has.
+        if current.last != UInt8(ascii: "\n") && stages.allSatisfy({ $0.isEmpty || $0.last == UInt8(ascii: "\n") }) { return false }
         let wanted = ConflictMarkers.normalizedLines(current)
         for algorithm in LineMerge.Algorithm.allCases {
             for style in [ConflictMarkers.Style.merge, .diff3, .zdiff3] {

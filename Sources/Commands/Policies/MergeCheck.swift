@@ -5,6 +5,13 @@ import SemanticDiff
 /// Only the entries the merge changed are checked, as the merge wrote
 /// them (``CatalogMergeResult/changedEntries``): the result is not read again.
 enum MergeCheck {
+    /// The lines to say after `outcome`: what the merge itself noticed (keys
+    /// that differ only in normalization, one from each side), then new errors.
+    static func warnings(_ outcome: MergeOutcome, ours: JSONDocument?, theirs: JSONDocument?, name: String) -> [String] {
+        guard case .semantic(let result, _) = outcome.method else { return [] }
+        return result.warnings.map { "\(name): warning: \($0)" } + [newErrors(outcome, ours: ours, theirs: theirs, name: name)].compactMap { $0 }
+    }
+
     static func newErrors(_ outcome: MergeOutcome, ours: JSONDocument?, theirs: JSONDocument?, name: String) -> String? {
         guard outcome.clean, case .semantic(let result, let markers) = outcome.method,
               let ours, let theirs, let entries = result.changedEntries,

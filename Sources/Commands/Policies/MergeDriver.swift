@@ -47,7 +47,7 @@ struct MergeDriver {
                 let summary = result.summary(name: name)
                 var outcome = MergeOutcome(method: .semantic(result, markers), clean: result.conflicts.isEmpty, summary: summary,
                                            warnings: warnings, decisions: result.decisions.map { "\(name): \($0)" })
-                if let line = MergeCheck.newErrors(outcome, ours: documents[1], theirs: documents[2], name: name) { outcome.warnings.append(line) }
+                outcome.warnings += MergeCheck.warnings(outcome, ours: documents[1], theirs: documents[2], name: name)
                 return outcome
             } catch {
                 problem = error.description

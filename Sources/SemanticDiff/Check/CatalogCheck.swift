@@ -28,6 +28,25 @@ public enum CatalogCheck {
         return findings(catalog, options: options, parts: [all])
     }
 
+    /// `json`: keys that differ only in Unicode normalization, which Xcode
+    /// reads as one (keeping one of the entries); at the second of them.
+    static func equivalentKeys(_ catalog: Catalog) -> [Finding] {
+        let document = catalog.document
+        guard let strings = catalog.stringsNode else { return [] }
+        // Only keys with non-ASCII text or escapes can have another form: the others are not decoded.
+        var nodes: [Int] = []
+        for member in document.members(of: strings) where !document[member.key].flags.isDisjoint(with: [.nonASCII, .escaped]) {
+            nodes.append(member.key)
+        }
+        guard nodes.count > 1 else { return [] }
+        let keys = nodes.map { document.stringBytes($0) }
+        return EquivalentKeys.groups(keys).map { group in
+            Finding(rule: .json, message: "keys \(EquivalentKeys.names(group.map { keys[$0] })) differ only in Unicode normalization: "
+                        + "Xcode reads them as one key and keeps one of the entries; make them one",
+                    key: document.string(nodes[group[1]]), offset: Int(document[nodes[group[1]]].start))
+        }
+    }
+
     /// ``findings(_:options:keys:)`` without lines and columns.
     static func unpositioned(_ catalog: Catalog, options: CheckOptions, keys: Set<String>?) -> [Finding] {
         let all = part(catalog, entries: nil, options: options, keys: keys, layout: keys == nil)
@@ -102,7 +121,10 @@ public enum CatalogCheck {
         // Reserved once: there can be tens of thousands of findings.
         whole.findings.reserveCapacity(parts.reduce(0) { $0 + $1.tally.findings.count } + 16)
         for part in parts { whole.absorb(part.tally) }
-        if options.rules.contains(.json) { whole.findings += SchemaCheck.check(root: catalog.document) }
+        if options.rules.contains(.json) {
+            whole.findings += SchemaCheck.check(root: catalog.document)
+            whole.findings += equivalentKeys(catalog)
+        }
         var findings = whole.findings
         findings += whole.languages.findings()
         findings += whole.states.findings()

@@ -1,10 +1,13 @@
 /// Text from a catalog (a key, a language, a path) as a terminal or a log
 /// may show it: on one line, and with nothing a terminal would obey or that
 /// would turn the line around. C0 controls and DEL, the C1 controls
-/// (U+0080–U+009F), the line and paragraph separators, and the bidi marks,
+/// (U+0080–U+009F), the line and paragraph separators, the bidi marks,
 /// embeddings, overrides and isolates (U+061C, U+200E, U+200F, U+202A–U+202E,
-/// U+2066–U+2069) are spelled as escapes (`\n`, `\u001b`, `\u202e`); every
-/// other byte is copied as it is.
+/// U+2066–U+2069), and the characters that show as nothing at all (U+200B
+/// zero width space, U+2060–U+2064, U+FEFF), which would make a changed text
+/// look unchanged, are spelled as escapes (`\n`, `\u001b`, `\u202e`); every
+/// other byte is copied as it is (the joiners U+200C and U+200D too: emoji
+/// and several scripts need them).
 public enum VisibleText {
     /// `text` with what a terminal would obey escaped; with
     /// `keepingLineBreaks`, its line breaks are kept (a message of several
@@ -44,9 +47,12 @@ public enum VisibleText {
                     escaped = 0x061C; length = 2
                 } else if byte == 0xE2, index + 2 < bytes.count {
                     let scalar = 0x2000 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-                    if (0x200E...0x200F).contains(scalar) || (0x2028...0x202E).contains(scalar) || (0x2066...0x2069).contains(scalar) {
+                    if scalar == 0x200B || (0x200E...0x200F).contains(scalar) || (0x2028...0x202E).contains(scalar)
+                        || (0x2060...0x2064).contains(scalar) || (0x2066...0x2069).contains(scalar) {
                         escaped = scalar; length = 3
                     }
+                } else if byte == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF {
+                    escaped = 0xFEFF; length = 3
                 }
                 guard let scalar = escaped else { index += 1; continue }
                 output.append(UnsafeBufferPointer(rebasing: bytes[copied..<index]))
@@ -69,7 +75,7 @@ public enum VisibleText {
     /// byte-level ``of(_:keepingLineBreaks:)`` finds).
     public static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E...0x200F, 0x2028...0x202E, 0x2066...0x2069: return true
+        case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200B, 0x200E...0x200F, 0x2028...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF: return true
         default: return false
         }
     }
@@ -77,5 +83,5 @@ public enum VisibleText {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// The bytes that may start what is escaped.
-    private static let mayEscape: [Bool] = (0...255).map { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }
+    private static let mayEscape: [Bool] = (0...255).map { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 || $0 == 0xEF }
 }

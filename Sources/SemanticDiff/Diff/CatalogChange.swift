@@ -115,6 +115,14 @@ public struct CatalogFileDiff: Sendable {
     /// Whether there is anything to show: a change, or a rename.
     public var hasChanges: Bool { !changes.isEmpty || isRename }
 
+    /// Whether the file's bytes changed and its meaning did not (another
+    /// layout or key order); never said of a diff limited to some languages,
+    /// which leaves the others' changes out.
+    public var isLayoutOnly: Bool { changes.isEmpty && !isIdentical && languages.isEmpty && oldPath != nil && newPath != nil }
+
+    /// Whether a report says anything of the file: its changes, or that only its layout changed.
+    var isShown: Bool { hasChanges || isLayoutOnly }
+
     /// The path to show: `new`, or `old → new` for a rename.
     public var displayPath: String {
         switch (oldPath, newPath) {

@@ -51,7 +51,12 @@ public enum DiffRenderer {
         let files = files.map(\.visible)
         let palette = Palette(color: color)
         var output = ""
-        for file in files where file.hasChanges {
+        for file in files where file.isShown {
+            guard file.hasChanges else {
+                // Bytes that changed without a change of meaning: said, never left out.
+                output += palette.bold + file.displayPath + palette.reset + "\n  layout only (the same catalog, written differently)\n"
+                continue
+            }
             var header = file.displayPath
             if file.oldPath == nil { header += " (new file)" } else if file.newPath == nil { header += " (deleted)" }
             if file.isRename { header = "renamed " + header + (file.changes.isEmpty ? " (content unchanged)" : "") }
@@ -189,11 +194,15 @@ public enum DiffRenderer {
             count == 0 ? nil : "\(count) " + (count == 1 ? word : plural ?? word)
         }
         var output = ""
-        for file in files where file.hasChanges || !file.isIdentical {
+        for file in files where file.isShown {
             output += palette.bold + (file.isRename ? "renamed " : "") + file.displayPath + palette.reset + "\n"
             let entries = file.entryStatistics
             if !entries.isEmpty {
                 output += "  entries: " + entries.parts.joined(separator: ", ") + "\n"
+            }
+            // The catalog's own members (sourceLanguage, version, another tool's) as they are in the text.
+            for change in file.changes where change.kind == .catalogChanged || change.key == nil {
+                output += "  \(change.field ?? "") \(shown(change.old)) → \(shown(change.new))\n"
             }
             // Languages where nothing moved are left out.
             let rows: [(language: String, counts: String, shown: String, coverage: String, states: String?)] = file.statistics.compactMap { statistics in
@@ -312,7 +321,7 @@ public enum DiffRenderer {
                     ("renormalized", .number(String(file.entryStatistics.renormalized))),
                     ("fields_changed", .number(String(file.entryStatistics.fieldsChanged))),
                 ])),
-                ("layout_only", .bool(file.changes.isEmpty && !file.isIdentical && file.oldPath != nil && file.newPath != nil)),
+                ("layout_only", .bool(file.isLayoutOnly)),
             ])
         }))])
         return value.xcodeLayoutKeepingOrder() + [UInt8(ascii: "\n")]

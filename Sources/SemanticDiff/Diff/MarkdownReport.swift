@@ -8,7 +8,7 @@ public enum MarkdownReport {
     public static func render(_ files: [CatalogFileDiff]) -> String {
         let files = files.map(\.visible)
         var output = ""
-        for file in files where file.hasChanges || !file.isIdentical {
+        for file in files where file.isShown {
             output += "### <code>\(escaped(file.displayPath))</code>\n\n"
             if file.changes.isEmpty {
                 output += file.isIdentical ? "Renamed, content unchanged.\n\n" : "Layout only: the same catalog, written differently.\n\n"

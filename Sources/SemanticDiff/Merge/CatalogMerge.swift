@@ -48,7 +48,8 @@ public enum CatalogMerge {
                     }
                     return CatalogMergeResult(main: WrittenOutput(writer.writer.output), pieces: writer.pieces, report: engine.report,
                                               oursWasInXcodeLayout: ours.isInXcodeLayout && oursOrder.subtreeIsSorted(0),
-                                              changedEntriesOutput: changedEntries)
+                                              changedEntriesOutput: changedEntries,
+                                              warnings: equivalentKeyWarnings(merged, sources))
                 }
             }
         }
@@ -58,16 +59,7 @@ public enum CatalogMerge {
     /// (and the other top-level members), those taken whole from one side
     /// too only when `takenWhole`; nil when its root or `strings` is not an object.
     static func changedEntriesOnly(_ merged: Merged, keys: Set<[UInt8]>, takenWhole: Bool, _ sources: MergeSources) -> Merged? {
-        func members(_ value: Merged) -> [MergedMember]? {
-            switch value {
-            case .object(let members): return members
-            case .copy(let side, let node):
-                let raw = sources[side]
-                guard raw.nodes[node].kind == .object else { return nil }
-                return raw.members(of: node).map { MergedMember(key: .node(side, $0.key), value: .copy(side, $0.value)) }
-            default: return nil
-            }
-        }
+        func members(_ value: Merged) -> [MergedMember]? { mergedMembers(value, sources) }
         guard let root = members(merged) else { return nil }
         let strings = Array(CatalogField.strings.rawValue.utf8)
         var kept: [MergedMember] = []
@@ -80,6 +72,49 @@ public enum CatalogMerge {
             })))
         }
         return .object(kept)
+    }
+
+    /// The members of a merged object (or of one copied from a side); nil when it is not an object.
+    static func mergedMembers(_ value: Merged, _ sources: MergeSources) -> [MergedMember]? {
+        switch value {
+        case .object(let members): return members
+        case .copy(let side, let node):
+            let raw = sources[side]
+            guard raw.nodes[node].kind == .object else { return nil }
+            return raw.members(of: node).map { MergedMember(key: .node(side, $0.key), value: .copy(side, $0.value)) }
+        default: return nil
+        }
+    }
+
+    /// Keys of the result that differ only in Unicode normalization and
+    /// that neither side had together (ours added `Café` one way, theirs the
+    /// other), in words: Xcode reads them as one key and keeps one entry.
+    static func equivalentKeyWarnings(_ merged: Merged, _ sources: MergeSources) -> [String] {
+        let strings = Array(CatalogField.strings.rawValue.utf8)
+        guard let root = mergedMembers(merged, sources),
+              let member = root.first(where: { sources.text($0.key) == strings }),
+              let entries = mergedMembers(member.value, sources) else { return [] }
+        let candidates = entries.filter { entry in
+            guard case .node(let side, let node) = entry.key else { return true }
+            return !sources[side].nodes[node].flags.isDisjoint(with: [.nonASCII, .escaped])
+        }
+        guard candidates.count > 1 else { return [] }
+        let keys = candidates.map { sources.text($0.key) }
+        let theirsStrings = sources.theirs.member(.strings, in: 0).map { ObjectMembers(sources.theirs, $0) }
+        func inOurs(_ key: MergedKey) -> Bool { if case .node(.ours, _) = key { return true } else { return false } }
+        func inTheirs(_ key: MergedKey) -> Bool {
+            switch key {
+            case .node(.theirs, _): return true
+            case .node(let side, let node): return theirsStrings?.position(of: sources[side], node) != nil
+            case .name: return false
+            }
+        }
+        return EquivalentKeys.groups(keys).compactMap { group in
+            let members = group.map { candidates[$0].key }
+            guard !members.allSatisfy(inOurs), !members.allSatisfy(inTheirs) else { return nil }
+            return "keys \(EquivalentKeys.names(group.map { keys[$0] })) differ only in Unicode normalization, one from each side: "
+                + "Xcode reads them as one key and keeps one of the entries; make them one"
+        }
     }
 
     /// The final newline is merged like a value: the side that changed it wins.
@@ -113,6 +148,9 @@ public struct CatalogMergeResult: Sendable {
     /// result, always in Xcode's layout, rewrote more than the merge changed).
     public let oursWasInXcodeLayout: Bool
     let changedEntriesOutput: WrittenOutput?
+    /// What the merge noticed that a person should know and no rule decides
+    /// (keys that differ only in Unicode normalization, one from each side).
+    public let warnings: [String]
 
     /// A clean result with only the entries the merge put together from both
     /// sides (and the other top-level members), each written byte for byte
