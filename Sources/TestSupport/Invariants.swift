@@ -35,7 +35,7 @@ public enum Invariants {
         if !identicalButNumbers(JSONValue(again, again.root), inOrder) {
             found.append("the writer's output is not the input's value")
         }
-        if let oracle = try? Oracle.format(input), oracle != written, Oracle.ordersConsistently(value, input) {
+        if let oracle = try? Oracle.format(input), oracle != written, !sameButKeyOrder(written, oracle) {
             found.append("the writer differs from Foundation's")
         }
         let asWritten = XcodeLayout.format(document, finalNewline: document.endsWithNewline)
@@ -109,6 +109,31 @@ public enum Invariants {
         let value = JSONValue(base, base.root)
         let edited = [seed, seed &* 31 &+ 7].map { CatalogMutator(seed: $0, edits: 1 + Int($0 % 6)).apply(to: value) }
         return (input, edited[0].xcodeLayout(), edited[1].compactText())
+    }
+
+    /// Whether the writer's output `written` differs from Foundation's
+    /// `oracle` only in key orders Foundation itself would have written:
+    /// the same value, written the same way in Foundation's order, and an
+    /// order of ours Foundation accepts pair by pair.
+    static func sameButKeyOrder(_ written: [UInt8], _ oracle: [UInt8]) -> Bool {
+        guard let ours = try? JSONDocument(parsing: written), let theirs = try? JSONDocument(parsing: oracle) else { return false }
+        let ourValue = JSONValue(ours, ours.root), oracleValue = JSONValue(theirs, theirs.root)
+        return oracleValue.xcodeLayoutKeepingOrder() == oracle && sameIgnoringOrder(ourValue, oracleValue) && Oracle.acceptsOrder(of: ourValue)
+    }
+
+    /// Whether two values are the same but for the order of objects' members.
+    static func sameIgnoringOrder(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        switch (a, b) {
+        case let (.object(x), .object(y)):
+            guard x.count == y.count else { return false }
+            let sortedX = x.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            let sortedY = y.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            return zip(sortedX, sortedY).allSatisfy { $0.key.utf8.elementsEqual($1.key.utf8) && sameIgnoringOrder($0.value, $1.value) }
+        case let (.array(x), .array(y)):
+            return x.count == y.count && zip(x, y).allSatisfy { sameIgnoringOrder($0, $1) }
+        default:
+            return a.isIdentical(to: b)
+        }
     }
 
     /// Whether two values are the same, strings and names by their bytes,

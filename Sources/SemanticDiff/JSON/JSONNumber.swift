@@ -25,7 +25,7 @@ public enum JSONNumber {
         return description
     }
 
-    /// Whether an integer literal is written back unchanged.
+    /// Whether a number literal is written back unchanged.
     static func isWrittenBackAsIs(_ literal: UnsafeBufferPointer<UInt8>) -> Bool {
         foundationText(literal).utf8.elementsEqual(literal)
     }

@@ -565,7 +565,10 @@ struct Parser: ~Copyable {
            !value.isFinite {
             throw fail("the number is too large for Foundation (and so Xcode) to read", at: start)
         }
-        if fractional { return .fractional }
+        // A fraction or an exponent is in Xcode's layout only when Foundation writes it back digit for digit (-777777777.69 is).
+        if fractional {
+            return JSONNumber.isWrittenBackAsIs(UnsafeBufferPointer(rebasing: bytes[start..<index])) ? [.fractional, .inXcodeLayout] : .fractional
+        }
         // Integers Foundation reads as Int64 / UInt64 come back digit for digit, but -0 comes back as 0.
         if negative && integerDigits == 1 && base[digitsStart] == UInt8(ascii: "0") { return [] }
         if integerDigits <= 18 { return .inXcodeLayout }
