@@ -130,7 +130,9 @@ public enum AtomicFile {
         var target = path
         if (info.st_mode & S_IFMT) == S_IFLNK {
             guard let resolved = ProcessEnvironment.realPath(path) else {
-                throw FileError(path: path, reason: "is a symbolic link to a file that does not exist; left untouched")
+                let reason = errno == ELOOP ? "is a symbolic link in a loop" : errno == ENOENT ? "is a symbolic link to a file that does not exist"
+                    : "is a symbolic link that cannot be followed (\(systemError()))"
+                throw FileError(path: path, reason: reason + "; left untouched")
             }
             target = resolved
             guard stat(target, &info) == 0 else { throw FileError(path: path, reason: systemError()) }
