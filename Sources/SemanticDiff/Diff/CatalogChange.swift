@@ -81,6 +81,12 @@ public struct CatalogChange: Sendable, Equatable {
         self.newState = newState
         self.translations = translations
     }
+
+    /// Whether this is an entry's `extractionState` becoming `stale`.
+    var becameStale: Bool {
+        guard kind == .entryChanged, field == CatalogField.extractionState.rawValue, case .text(let state)? = new else { return false }
+        return state == ExtractionState.stale.rawValue
+    }
 }
 
 /// The changes to one catalog file, and what they do to each language.

@@ -70,7 +70,8 @@ public enum CatalogDiff {
             : []
         var fieldsChangedIn: String?
         for change in changes {
-            if change.kind == .entryChanged, let key = change.key, !same(key, fieldsChangedIn) {
+            // An entry that only became stale is counted as that.
+            if change.kind == .entryChanged, let key = change.key, !same(key, fieldsChangedIn), !change.becameStale {
                 fieldsChangedIn = key
                 entryStatistics.fieldsChanged += 1
             }
@@ -79,8 +80,8 @@ public enum CatalogDiff {
                 entryStatistics.added += 1
                 if change.normalizationOnly { entryStatistics.renormalized += 1 }
             case .entryRemoved: entryStatistics.removed += 1
-            case .entryChanged where change.field == CatalogField.extractionState.rawValue:
-                if case .text(let state)? = change.new, state == ExtractionState.stale.rawValue { entryStatistics.newlyStale += 1 }
+            case .entryChanged where change.becameStale:
+                entryStatistics.newlyStale += 1
             default: break
             }
         }
