@@ -159,4 +159,28 @@ extension FoundationAcceptanceTests {
         let input = bytes("[" + literal + "]")
         #expect(try text(XcodeLayout.format(JSONDocument(parsing: input))) == text(Oracle.format(input)))
     }
+
+    @Test("5,000 random number literals (signs, leading zeros, 1 to 25 digits, fractions, exponents) are written back as Foundation writes them, and again unchanged")
+    func randomNumbers() throws {
+        var random = SplitMix64(seed: 7)
+        var failures: [String] = []
+        for _ in 0..<5_000 {
+            var literal = random.below(2) == 0 ? "-" : ""
+            let integer = 1 + random.below(18), fraction = random.below(3) == 0 ? 0 : 1 + random.below(20)
+            literal += random.below(4) == 0 ? "0" : String(1 + random.below(9))
+            if !literal.hasSuffix("0") { for _ in 1..<integer { literal += String(random.below(10)) } }
+            if fraction > 0 {
+                literal += "."
+                for _ in 0..<fraction { literal += String(random.below(random.below(3) == 0 ? 1 : 10)) }
+            }
+            if random.below(5) == 0 { literal += "e" + ["", "+", "-"][random.below(3)] + String(random.below(40)) }
+            let input = bytes("[" + literal + "]")
+            let ours = try text(XcodeLayout.format(JSONDocument(parsing: input))), foundation = try text(Oracle.format(input))
+            if ours != foundation { failures.append("\(literal): \(ours) against \(foundation)") }
+            // Read and written again, as Foundation would again (which turns -0 into 0).
+            let again = try text(XcodeLayout.format(JSONDocument(parsing: bytes(ours))))
+            if again != (try text(Oracle.format(bytes(ours)))) { failures.append("\(literal): \(ours) again is \(again)") }
+        }
+        #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(20))")
+    }
 }

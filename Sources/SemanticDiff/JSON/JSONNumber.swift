@@ -15,7 +15,10 @@ public enum JSONNumber {
             if parts.negative, parts.digitCount <= 19, let value = Int64(text) { return String(value) }
             if !parts.negative, parts.digitCount <= 20, let value = UInt64(text) { return String(value) }
         }
-        if parts.digitCount > 17, (-128...127).contains(parts.exponent),
+        // Foundation reads a number whose text before any exponent is longer than 17 characters (digits,
+        // leading zeros, the minus sign and the point) as a Decimal (checked over random literals in the tests).
+        let mantissaLength = parts.digitCount + (parts.negative ? 1 : 0) + (parts.fractionDigits.isEmpty ? 0 : 1)
+        if mantissaLength > 17, (-128...127).contains(parts.exponent),
            let decimal = decimalText(parts) {
             return decimal
         }
