@@ -92,14 +92,22 @@ public enum CatalogCheck {
                             keys: Set<String>? = nil, layout: Bool = false) -> Part {
         // Parts are checked at once: each reads the document through storage of its own.
         let catalog = entries == nil ? catalog : catalog.withOwnStorage()
-        let all = catalog.entries
         let sourceLanguage = catalog.sourceLanguage
         var part = Part()
         var plurals = PluralFormsCache()
         let rules = RuleGroups(options.rules)
-        for entry in all[entries ?? all.indices] {
-            if let keys, !keys.contains(entry.key) { continue }
-            check(entry, sourceLanguage: sourceLanguage, rules: rules, languages: options.languages, plurals: &plurals, into: &part.tally)
+        // Only this part's entries are made views of (each holds the document).
+        let document = catalog.document
+        if let strings = catalog.stringsNode {
+            for (position, member) in document.members(of: strings).enumerated() {
+                if let entries {
+                    guard position >= entries.lowerBound else { continue }
+                    guard position < entries.upperBound else { break }
+                }
+                let entry = Entry(document: document, keyNode: member.key, node: member.value)
+                if let keys, !keys.contains(entry.key) { continue }
+                check(entry, sourceLanguage: sourceLanguage, rules: rules, languages: options.languages, plurals: &plurals, into: &part.tally)
+            }
         }
         // Only when the rule is run: a file not in Xcode's layout is formatted to find where it differs.
         if layout && options.rules.contains(.layout) { part.tally.findings += layoutFindings(catalog.document) }

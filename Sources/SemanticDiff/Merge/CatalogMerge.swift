@@ -57,21 +57,26 @@ public enum CatalogMerge {
 
     /// The merged catalog with only the entries whose keys are in `keys`
     /// (and the other top-level members), those taken whole from one side
-    /// too only when `takenWhole`; nil when its root or `strings` is not an object.
+    /// too only when `takenWhole`; nil when there are none, or when its root
+    /// or `strings` is not an object.
     static func changedEntriesOnly(_ merged: Merged, keys: Set<[UInt8]>, takenWhole: Bool, _ sources: MergeSources) -> Merged? {
         func members(_ value: Merged) -> [MergedMember]? { mergedMembers(value, sources) }
         guard let root = members(merged) else { return nil }
         let strings = Array(CatalogField.strings.rawValue.utf8)
         var kept: [MergedMember] = []
+        var anyEntry = false
         for member in root {
             guard sources.text(member.key) == strings else { kept.append(member); continue }
             guard let entries = members(member.value) else { return nil }
-            kept.append(MergedMember(key: member.key, value: .object(entries.filter { entry in
+            let changed = entries.filter { entry in
                 if !takenWhole, case .copy = entry.value { return false }
                 return keys.contains(sources.text(entry.key))
-            })))
+            }
+            anyEntry = !changed.isEmpty
+            kept.append(MergedMember(key: member.key, value: .object(changed)))
         }
-        return .object(kept)
+        // Nothing put together from both sides: nothing the sides did not have, nothing to check.
+        return anyEntry ? .object(kept) : nil
     }
 
     /// The members of a merged object (or of one copied from a side); nil when it is not an object.
@@ -156,7 +161,7 @@ public struct CatalogMergeResult: Sendable {
     /// sides (and the other top-level members), each written byte for byte
     /// as in the result: what a check of the merge needs, without reading the
     /// whole result again (an entry taken whole from one side has that side's
-    /// findings). nil for a result with conflicts.
+    /// findings). nil for a result with conflicts, or without such entries.
     public var changedEntries: [UInt8]? { changedEntriesOutput?.array }
 
     /// The conflicts left for a person, in file order.
