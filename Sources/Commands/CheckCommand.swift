@@ -67,6 +67,11 @@ enum CheckCommand: Command {
         optionalValues: ["color"],
         aliases: ["h": "help"])
 
+    /// The findings of the last run, kept until the process ends: freeing
+    /// tens of thousands of findings one by one, each of strings made on
+    /// other threads, would cost a large catalog's check more than writing them.
+    nonisolated(unsafe) static var keptUntilExit: [CheckedFile] = []
+
     static func run(_ arguments: Arguments) -> Int32 {
         var timer = PhaseTimer()
         let format = arguments.has("json") ? "json" : (arguments.value("format") ?? "text")
@@ -190,13 +195,19 @@ enum CheckCommand: Command {
         case "json": Console.write(CheckReport.json(files))
         case "sarif": Console.write(CheckReport.sarif(files, toolVersion: Tool.version))
         case "github": Console.out(CheckReport.github(files))
-        default: Console.write(CheckReport.textBytes(files, color: color))
+        default:
+            // Tens of thousands of findings are written in pieces, taken in turns by the two threads.
+            let pieces = CheckReport.textPieces(files, findingsEach: 10_000)
+            for text in workers.mapTakingTurns(pieces, { [files] in CheckReport.text($0, of: files, color: color) }) {
+                Console.write(text)
+            }
         }
         timer.mark("report")
         timer.report()
         if status == ExitStatus.success, files.contains(where: { $0.findings.contains { $0.severity >= failing } }) {
             status = ExitStatus.attention
         }
+        keptUntilExit = files
         return status
     }
 

@@ -232,6 +232,27 @@ struct CheckRulesTests {
             }
             #expect(CatalogCheck.findings(catalog, options: CheckOptions(), parts: parts) == whole)
         }
+        // Each part places its own findings; the lines and columns are those a plain count from the start gives,
+        // on one line (each part starting mid-line), in Xcode's layout, and after a byte order mark.
+        let pretty = XcodeLayout.format(catalog.document, finalNewline: true)
+        for text in [Array(json.utf8), pretty, [0xEF, 0xBB, 0xBF] + pretty] {
+            let catalog = try Catalog(parsing: text)
+            let ranges = CatalogCheck.entryRanges(catalog, shares: [1, 1, 1, 1, 1])
+            let parts = ranges.enumerated().map { index, range in
+                CatalogCheck.part(catalog, entries: range, layout: index == 0)
+            }
+            let found = CatalogCheck.findings(catalog, options: CheckOptions(), parts: parts)
+            #expect(!found.isEmpty && found.allSatisfy { $0.position.line > 0 })
+            for finding in found {
+                // (A place inside the byte order mark, where the file leaves Xcode's layout, is 1:1.)
+                let before = text[(text.starts(with: [0xEF, 0xBB, 0xBF]) ? min(3, finding.offset) : 0)..<finding.offset]
+                let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? before.startIndex
+                let expected = TextPosition(line: 1 + before.filter { $0 == UInt8(ascii: "\n") }.count,
+                                            column: 1 + text[lineStart..<finding.offset].filter { $0 & 0xC0 != 0x80 }.count)
+                #expect(finding.position == expected, "\(finding.rule) at \(finding.offset)")
+            }
+            #expect(CatalogCheck.findings(catalog) == found)
+        }
         // Unequal shares: the first part takes more of the entries.
         let unequal = CatalogCheck.entryRanges(catalog, shares: [3, 1])
         #expect(unequal.count == 2 && unequal[0].count > unequal[1].count && unequal[1].upperBound == 12)

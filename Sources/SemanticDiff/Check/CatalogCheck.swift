@@ -24,7 +24,7 @@ public enum CatalogCheck {
     /// the entries whose keys are in `keys` only, when given (languages
     /// included: only those these entries use are looked at).
     public static func findings(_ catalog: Catalog, options: CheckOptions = CheckOptions(), keys: Set<String>? = nil) -> [Finding] {
-        let all = part(catalog, entries: nil, options: options, keys: keys, layout: keys == nil)
+        let all = part(catalog, entries: nil, options: options, keys: keys, layout: keys == nil, positioned: true)
         return findings(catalog, options: options, parts: [all])
     }
 
@@ -49,7 +49,7 @@ public enum CatalogCheck {
 
     /// ``findings(_:options:keys:)`` without lines and columns.
     static func unpositioned(_ catalog: Catalog, options: CheckOptions, keys: Set<String>?) -> [Finding] {
-        let all = part(catalog, entries: nil, options: options, keys: keys, layout: keys == nil)
+        let all = part(catalog, entries: nil, options: options, keys: keys, layout: keys == nil, positioned: false)
         return findings(catalog, options: options, parts: [all], positioned: false)
     }
 
@@ -60,6 +60,15 @@ public enum CatalogCheck {
     /// ``findings(_:options:parts:)``.
     public struct Part: Sendable {
         fileprivate var tally = CheckTally()
+        /// Findings about the whole file (its layout), wherever they are.
+        fileprivate var fileFindings: [Finding] = []
+        /// The bytes of the file the part's entries cover, from its first
+        /// entry's key (the file's start for the first part) to the next
+        /// part's; nil for a part without entries, or not positioned.
+        fileprivate var span: Range<Int>?
+        /// Where the span ends, counted as the positions of the part's
+        /// findings are: as if the span were a file of its own.
+        fileprivate var end = TextPosition(line: 1, column: 1)
     }
 
     /// The entries of `catalog` cut into at most `shares.count` ranges, in
@@ -90,77 +99,170 @@ public enum CatalogCheck {
     /// part of a catalog's).
     public static func part(_ catalog: Catalog, entries: Range<Int>?, options: CheckOptions = CheckOptions(),
                             keys: Set<String>? = nil, layout: Bool = false) -> Part {
+        part(catalog, entries: entries, options: options, keys: keys, layout: layout, positioned: true)
+    }
+
+    /// ``part(_:entries:options:keys:layout:)``; with `positioned`, its
+    /// findings sorted and placed in its span, so that putting parts
+    /// together counts each line break of the file once, on the threads
+    /// that checked them.
+    static func part(_ catalog: Catalog, entries: Range<Int>?, options: CheckOptions, keys: Set<String>?,
+                     layout: Bool, positioned: Bool) -> Part {
         // Parts are checked at once: each reads the document through storage of its own.
         let catalog = entries == nil ? catalog : catalog.withOwnStorage()
         let sourceLanguage = catalog.sourceLanguage
         var part = Part()
         var plurals = PluralFormsCache()
+        var languageNames = LanguageNames()
         let rules = RuleGroups(options.rules)
         // Only this part's entries are made views of (each holds the document).
         let document = catalog.document
+        var span: Range<Int>? = entries == nil ? 0..<document.bytes.count : nil
         if let strings = catalog.stringsNode {
             for (position, member) in document.members(of: strings).enumerated() {
                 if let entries {
                     guard position >= entries.lowerBound else { continue }
-                    guard position < entries.upperBound else { break }
+                    guard position < entries.upperBound else {
+                        span = span.map { $0.lowerBound..<Int(document[member.key].start) }
+                        break
+                    }
+                    if position == entries.lowerBound {
+                        span = (position == 0 ? 0 : Int(document[member.key].start))..<document.bytes.count
+                    }
                 }
                 let entry = Entry(document: document, keyNode: member.key, node: member.value)
                 if let keys, !keys.contains(entry.key) { continue }
-                check(entry, sourceLanguage: sourceLanguage, rules: rules, languages: options.languages, plurals: &plurals, into: &part.tally)
+                check(entry, sourceLanguage: sourceLanguage, rules: rules, languages: options.languages, plurals: &plurals,
+                      names: &languageNames, into: &part.tally)
             }
         }
         // Only when the rule is run: a file not in Xcode's layout is formatted to find where it differs.
-        if layout && options.rules.contains(.layout) { part.tally.findings += layoutFindings(catalog.document) }
+        if layout && options.rules.contains(.layout) { part.fileFindings = layoutFindings(catalog.document) }
+        if positioned, let span {
+            part.tally.findings.sortInFileOrder()
+            document.bytes.withUnsafeBufferPointer { text in
+                var cursor = span.lowerBound == 0
+                    ? TextCursor(startOf: text) : TextCursor(text, at: span.lowerBound, position: TextPosition(line: 1, column: 1))
+                for index in part.tally.findings.indices {
+                    part.tally.findings[index].position = cursor.move(to: part.tally.findings[index].offset)
+                }
+                part.end = cursor.move(to: span.upperBound)
+            }
+            part.span = span
+        }
         return part
     }
 
     /// The findings of `parts` (in the file's order) put together, in the
     /// file's order, positions set.
-    public static func findings(_ catalog: Catalog, options: CheckOptions, parts: [Part]) -> [Finding] {
+    public static func findings(_ catalog: Catalog, options: CheckOptions, parts: consuming [Part]) -> [Finding] {
         findings(catalog, options: options, parts: parts, positioned: true)
     }
 
-    static func findings(_ catalog: Catalog, options: CheckOptions, parts: [Part], positioned: Bool) -> [Finding] {
+    static func findings(_ catalog: Catalog, options: CheckOptions, parts: consuming [Part], positioned: Bool) -> [Finding] {
+        let document = catalog.document
         var whole = CheckTally()
-        if options.rules.contains(.languageCode), let node = catalog.document.value(.sourceLanguage, in: catalog.document.root),
+        if options.rules.contains(.languageCode), let node = document.value(.sourceLanguage, in: document.root),
            let sourceLanguage = catalog.sourceLanguage {
-            whole.languages.note(sourceLanguage, offset: Int(catalog.document[node - 1].start), isSource: true)
+            whole.languages.note(sourceLanguage, offset: Int(document[node - 1].start), isSource: true)
         }
-        // Reserved once: there can be tens of thousands of findings.
-        whole.findings.reserveCapacity(parts.reduce(0) { $0 + $1.tally.findings.count } + 16)
-        for part in parts { whole.absorb(part.tally) }
+        // The findings about the file as a whole, and where each part's own are.
+        var fileFindings: [Finding] = []
+        var placed: [(span: Range<Int>, findings: Range<Int>, end: TextPosition)] = []
+        var first = 0
+        for index in parts.indices {
+            let part = parts[index]
+            whole.absorbCounts(part.tally)
+            fileFindings += part.fileFindings
+            let count = part.tally.findings.count
+            if let span = part.span { placed.append((span, first..<(first + count), part.end)) }
+            first += count
+        }
+        var findings = moveFindings(&parts)
         if options.rules.contains(.json) {
-            whole.findings += SchemaCheck.check(root: catalog.document)
-            whole.findings += equivalentKeys(catalog)
+            fileFindings += SchemaCheck.check(root: document)
+            fileFindings += equivalentKeys(catalog)
         }
-        var findings = whole.findings
-        findings += whole.languages.findings()
-        findings += whole.states.findings()
+        fileFindings += whole.languages.findings()
+        fileFindings += whole.states.findings()
+        // Parts that cover the file from its start, one after the other, placed their own findings.
+        var tiled = positioned && !placed.isEmpty, next = 0
+        for part in placed {
+            if part.span.lowerBound != next { tiled = false }
+            next = part.span.upperBound
+        }
+        if tiled { document.bytes.withUnsafeBufferPointer { place(&findings, &fileFindings, parts: placed, in: $0) } }
+        findings += fileFindings
         select(&findings, options)
-        // In place: a finding holds five strings and arrays, and there can be tens of thousands.
-        findings.sort { x, y in
-            if x.offset != y.offset { return x.offset < y.offset }
-            if x.rule.order != y.rule.order { return x.rule.order < y.rule.order }
-            return x.message < y.message
-        }
-        if positioned { findings.setPositions(in: catalog.document) }
+        findings.sortInFileOrder()
+        if positioned && !tiled { findings.setPositions(in: document) }
         return findings
+    }
+
+    /// The parts' own findings one after the other, moved out of them, not
+    /// copied: there can be tens of thousands, each of five strings and
+    /// arrays a copy would retain and the part's going would release.
+    private static func moveFindings(_ parts: inout [Part]) -> [Finding] {
+        let total = parts.reduce(0) { $0 + $1.tally.findings.count }
+        // What the places moved from hold until their parts go: findings with nothing to release.
+        let blank = Finding(rule: .json, message: "", key: nil, offset: 0)
+        // Room for the findings about the whole file, appended next.
+        return [Finding](unsafeUninitializedCapacity: total + 64) { buffer, initialized in
+            for index in parts.indices where !parts[index].tally.findings.isEmpty {
+                parts[index].tally.findings.withUnsafeMutableBufferPointer { moved in
+                    (buffer.baseAddress! + initialized).moveInitialize(from: moved.baseAddress!, count: moved.count)
+                    moved.baseAddress!.initialize(repeating: blank, count: moved.count)
+                    initialized += moved.count
+                }
+            }
+        }
+    }
+
+    /// Sets the positions in `text` of parts' findings, placed in their
+    /// spans as if each span were a file, and of `others`, by the spans
+    /// they fall in: each line break counted once.
+    private static func place(_ findings: inout [Finding], _ others: inout [Finding],
+                              parts: [(span: Range<Int>, findings: Range<Int>, end: TextPosition)],
+                              in text: UnsafeBufferPointer<UInt8>) {
+        // Where each span starts in the file.
+        var starts: [TextPosition] = []
+        var start = TextPosition(line: 1, column: 1)
+        for part in parts {
+            starts.append(start)
+            for index in part.findings { findings[index].position = start.moved(by: findings[index].position) }
+            start = start.moved(by: part.end)
+        }
+        others.sort { $0.offset < $1.offset }
+        var cursor: TextCursor?, spanIndex = -1
+        for index in others.indices {
+            let offset = Swift.min(Swift.max(others[index].offset, 0), text.count)
+            // The last span starting at or before the offset.
+            var found = spanIndex < 0 ? 0 : spanIndex
+            while found + 1 < parts.count && parts[found + 1].span.lowerBound <= offset { found += 1 }
+            if found != spanIndex || cursor == nil {
+                spanIndex = found
+                cursor = parts[found].span.lowerBound == 0
+                    ? TextCursor(startOf: text) : TextCursor(text, at: parts[found].span.lowerBound, position: starts[found])
+            }
+            others[index].position = cursor!.move(to: offset)
+        }
     }
 
     /// The findings of one entry; of the localizations in `languages` only, when given (the
     /// others' findings would be dropped).
     private static func check(_ entry: Entry, sourceLanguage: String?, rules: RuleGroups, languages: Set<String>,
-                              plurals: inout PluralFormsCache, into tally: inout CheckTally) {
+                              plurals: inout PluralFormsCache, names: inout LanguageNames, into tally: inout CheckTally) {
         let context = EntryContext(entry: entry, sourceLanguage: sourceLanguage)
-        let localizations = entry.localizations
+        let (localizations, numbers) = names.localizations(of: entry)
+        // The shape of each localization, looked at once for the rules and the schema.
+        let shapes = entry.document.withRawDocument { raw in localizations.map { PlainText.shape(raw, $0.node) } }
         // A translated text without format specifiers, of a source without any that does not vary by plural:
         // no rule has anything to say about it (PlainText), and its views are not built.
         let plainTextsPass = !context.sourceVaries && !context.placeholderSources.mayHaveFormats
         for (position, localization) in localizations.enumerated() where languages.isEmpty || languages.contains(localization.language) {
-            let (forms, seen) = plurals.forms(localization.language, at: position)
+            let (forms, seen) = plurals.forms(localization.language, number: numbers[position])
             if rules.languages && !seen { tally.languages.note(localization.language, offset: context.offset(ofKeyOf: localization.node)) }
-            if plainTextsPass && localization.language != sourceLanguage
-                && entry.document.withRawDocument({ PlainText.shape($0, localization.node) }) == .translatedWithoutFormats {
+            if plainTextsPass && localization.language != sourceLanguage && shapes[position] == .translatedWithoutFormats {
                 continue
             }
             let parts = localization.parts
@@ -175,7 +277,9 @@ public enum CatalogCheck {
             }
         }
         if rules.flags { EntryCheck.check(context, languages: localizations.map(\.language), into: &tally.findings) }
-        if rules.schema { SchemaCheck.check(context, into: &tally.findings) }
+        if rules.schema {
+            SchemaCheck.check(context, shapes: entry.field(.localizations).map { ($0, shapes) }, into: &tally.findings)
+        }
     }
 
     /// Which of the rules' walks a run needs: a rule left out is not computed.
@@ -232,66 +336,6 @@ public enum CatalogCheck {
     }
 }
 
-extension Array where Element == Finding {
-    /// Sets the lines and columns of the findings, sorted by offset, in
-    /// `document`: one walk up to the last of them, counting line breaks.
-    mutating func setPositions(in document: JSONDocument) {
-        document.bytes.withUnsafeBufferPointer { setPositions(inText: $0) }
-    }
-
-    /// ``setPositions(in:)`` in the text `bytes`.
-    mutating func setPositions(inText bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.baseAddress != nil else { return }
-        // A byte order mark is no column of the first line.
-        let textStart = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-        var line = 1, lineStart = textStart, scanned = 0
-        for index in indices {
-            let offset = Swift.min(Swift.max(self[index].offset, 0), bytes.count)
-            if offset < scanned { line = 1; lineStart = textStart; scanned = 0 }
-            if offset > scanned {
-                let breaks = lineBreaks(bytes, scanned..<offset)
-                if breaks > 0 {
-                    line += breaks
-                    var last = offset - 1
-                    while bytes[last] != UInt8(ascii: "\n") { last -= 1 }
-                    lineStart = last + 1
-                }
-            }
-            scanned = offset
-            var column = 1
-            // (A place inside the byte order mark, where a file first leaves Xcode's layout, is column 1.)
-            for byte in Swift.min(lineStart, offset)..<offset where bytes[byte] & 0xC0 != 0x80 { column += 1 }
-            self[index].position = TextPosition(line: line, column: column)
-        }
-    }
-}
-
-/// The line breaks in `range` of `bytes`, counted 32 bytes at a time (a
-/// catalog's lines are short: one search per line would cost a call per line).
-func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-    let raw = UnsafeRawPointer(bytes.baseAddress!)
-    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-    // The high bit of each byte of `word` that is a line break (exact: no carry crosses bytes).
-    @inline(__always) func breaks(_ offset: Int) -> Int {
-        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ newlines
-        return (~(((word & lows) &+ lows) | word | lows)).nonzeroBitCount
-    }
-    var count = 0, index = range.lowerBound
-    while index + 32 <= range.upperBound {
-        count &+= breaks(index) &+ breaks(index + 8) &+ breaks(index + 16) &+ breaks(index + 24)
-        index += 32
-    }
-    while index + 8 <= range.upperBound {
-        count &+= breaks(index)
-        index += 8
-    }
-    while index < range.upperBound {
-        if bytes[index] == UInt8(ascii: "\n") { count += 1 }
-        index += 1
-    }
-    return count
-}
-
 /// An entry being checked, with its source text.
 struct EntryContext {
     let entry: Entry
@@ -341,8 +385,8 @@ struct EntryContext {
     /// The offset of the key of the member whose value is `node`.
     func offset(ofKeyOf node: Int) -> Int { Int(entry.document[node - 1].start) }
 
-    func finding(_ rule: CheckRule, _ message: String, languages: [String] = [], variant: Variant = Variant(), at node: Int? = nil) -> Finding {
-        Finding(rule: rule, message: message, key: key, languages: languages, variant: variant.description,
+    func finding(_ rule: CheckRule, _ message: FindingMessage, languages: [String] = [], variant: Variant = Variant(), at node: Int? = nil) -> Finding {
+        Finding(rule: rule, message: message.text, key: key, languages: languages, variant: variant.description,
                 offset: node.map(offset(ofKeyOf:)) ?? keyOffset)
     }
 }
@@ -426,32 +470,77 @@ struct CheckTally: Sendable {
     var languages = LanguageOccurrences()
     var states = StateCounts()
 
-    /// Adds what a tally of later entries found.
-    mutating func absorb(_ later: CheckTally) {
-        findings += later.findings
+    /// Adds the counts and first places of a tally of later entries (its
+    /// findings are moved, not copied: ``CatalogCheck``'s `moveFindings`).
+    mutating func absorbCounts(_ later: CheckTally) {
         languages.absorb(later.languages)
         states.absorb(later.states)
+    }
+}
+
+/// The languages of entries' localizations, each made a string and given
+/// a number once per run: a catalog has a localization per entry and
+/// language, and entries mostly list the same languages, in the same
+/// (sorted) order, some leaving one out.
+struct LanguageNames {
+    /// The languages by number.
+    private(set) var names: [String] = []
+    private var numbers: [String: Int] = [:]
+    /// The numbers of the languages of the entry looked at last, in order.
+    private var previous: [Int] = []
+
+    /// The localizations of `entry`, in the file's order, and the number of each one's language.
+    mutating func localizations(of entry: Entry) -> (localizations: [Localization], numbers: [Int]) {
+        let document = entry.document
+        guard let node = entry.field(.localizations), document.kind(node) == .object else { return ([], []) }
+        var localizations: [Localization] = [], found: [Int] = []
+        localizations.reserveCapacity(Int(document[node].count))
+        found.reserveCapacity(Int(document[node].count))
+        // Where in the previous entry's languages this one's are looked for: a few ahead of the last found.
+        var hint = 0
+        for member in document.members(of: node) {
+            var number: Int?
+            var candidate = hint
+            while candidate < Swift.min(hint + 4, previous.count) {
+                if document.keyEquals(member.key, names[previous[candidate]]) {
+                    number = previous[candidate]
+                    hint = candidate + 1
+                    break
+                }
+                candidate += 1
+            }
+            if number == nil {
+                let language = document.string(member.key)
+                if let known = numbers[language] {
+                    number = known
+                } else {
+                    number = names.count
+                    numbers[language] = names.count
+                    names.append(language)
+                }
+            }
+            found.append(number!)
+            localizations.append(Localization(document: document, language: names[number!], node: member.value))
+        }
+        previous = found
+        return (localizations, found)
     }
 }
 
 /// ``PluralRules/forms(_:)`` once per language of a run.
 struct PluralFormsCache {
     private var known: [String: PluralForms?] = [:]
-    /// The languages of the entry looked at last, by position: entries
-    /// mostly list the same languages, so most are found here without hashing.
-    private var recent: [(language: String, forms: PluralForms?)] = []
+    /// By the languages' numbers (``LanguageNames``): looked up, and first seen.
+    private var numbered: [PluralForms??] = []
 
-    /// ``forms(_:)`` of the language of the localization at `position` in
-    /// its entry; `seen` when the entry looked at before had it there too.
-    mutating func forms(_ language: String, at position: Int) -> (forms: PluralForms?, seen: Bool) {
-        if position < recent.count && recent[position].language == language { return (recent[position].forms, true) }
-        let found = forms(language)
-        if position < recent.count {
-            recent[position] = (language, found)
-        } else if position == recent.count {
-            recent.append((language, found))
-        }
-        return (found, false)
+    /// ``forms(_:)`` of `language`, numbered `number` by ``LanguageNames``;
+    /// `seen` when it was asked for before.
+    mutating func forms(_ language: String, number: Int) -> (forms: PluralForms?, seen: Bool) {
+        if number < numbered.count, let forms = numbered[number] { return (forms, true) }
+        if number >= numbered.count { numbered += Array(repeating: nil, count: number + 1 - numbered.count) }
+        let forms = self.forms(language)
+        numbered[number] = .some(forms)
+        return (forms, false)
     }
 
     mutating func forms(_ language: String) -> PluralForms? {

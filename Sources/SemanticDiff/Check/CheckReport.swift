@@ -44,44 +44,84 @@ public enum CheckReport {
     /// ``text(_:color:)`` as UTF-8, written straight into one buffer: a
     /// catalog can have tens of thousands of findings.
     public static func textBytes(_ files: [CheckedFile], color: Bool) -> [UInt8] {
-        var output = OutputBuffer(capacity: files.reduce(0) { $0 + $1.findings.count * 160 } + 256)
-        for file in files {
-            var path = OutputBuffer(capacity: file.path.utf8.count + 16)
-            VisibleText.append(file.path, to: &path)
-            let shownPath = path.finish()
-            for index in file.findings.indices {
-                let finding = file.findings[index]
+        textPieces(files, findingsEach: Int.max).flatMap { text($0, of: files, color: color) }
+    }
+
+    /// A run of a text report: the lines of some findings of a file, and
+    /// the file's summary when the run ends it. Pieces can be written at
+    /// once, on several threads, and put one after the other.
+    public struct TextPiece: Sendable {
+        public var file: Int
+        public var findings: Range<Int>
+        public var endsFile: Bool
+    }
+
+    /// The text report of `files` cut into pieces of at most `findingsEach` findings.
+    public static func textPieces(_ files: [CheckedFile], findingsEach: Int) -> [TextPiece] {
+        var pieces: [TextPiece] = []
+        for (index, file) in files.enumerated() {
+            var start = 0
+            repeat {
+                let end = start + Swift.min(findingsEach, file.findings.count - start)
+                pieces.append(TextPiece(file: index, findings: start..<end, endsFile: end == file.findings.count))
+                start = end
+            } while start < file.findings.count
+        }
+        return pieces
+    }
+
+    /// The text of `piece` of the report of `files`.
+    public static func text(_ piece: TextPiece, of files: [CheckedFile], color: Bool) -> [UInt8] {
+        let file = files[piece.file]
+        var output = OutputBuffer(capacity: piece.findings.count * 160 + 256)
+        var path = OutputBuffer(capacity: file.path.utf8.count + 16)
+        VisibleText.append(file.path, to: &path)
+        let shownPath = path.finish()
+        // Fields read in place: copying a finding would retain its strings, made on other threads.
+        file.findings.withUnsafeBufferPointer { findings in
+            for index in piece.findings {
                 output.append(shownPath)
                 output.append(UInt8(ascii: ":"))
-                output.appendDecimal(finding.position.line)
+                output.appendDecimal(findings[index].position.line)
                 output.append(UInt8(ascii: ":"))
-                output.appendDecimal(finding.position.column)
+                output.appendDecimal(findings[index].position.column)
                 output.append(": ")
-                if color { output.append(colour(finding.severity)) }
-                output.append(finding.severity.rawValue)
+                let severity = findings[index].severity
+                if color { output.append(colour(severity)) }
+                output.append(severity.rawValue)
                 if color { output.append("\u{1B}[m") }
                 output.append(": ")
-                if var key = finding.key {
-                    // Quoted as JSON (C0 controls escaped), then the rest of what a terminal would obey.
-                    if key.utf8.allSatisfy({ $0 < 0x7F }) {
-                        key.withUTF8 { JSONString.appendQuoted($0, to: &output) }
-                    } else {
-                        var quoted = OutputBuffer(capacity: key.utf8.count + 16)
-                        key.withUTF8 { JSONString.appendQuoted($0, to: &quoted) }
-                        quoted.finish().withUnsafeBufferPointer { VisibleText.append($0, to: &output) }
-                    }
+                if findings[index].key != nil {
+                    appendKey(findings[index].key!, to: &output)
                     output.append(": ")
                 }
-                VisibleText.append(finding.message, to: &output)
+                VisibleText.append(findings[index].message, to: &output)
                 output.append(" [")
-                output.append(finding.rule.rawValue)
+                output.append(findings[index].rule.rawValue)
                 output.append("]\n")
             }
+        }
+        if piece.endsFile {
             output.append(shownPath)
             output.append(": \(file.counts)\n")
             if let summary = file.summary { output.append(table(summary)) }
         }
         return output.finish()
+    }
+
+    /// An entry's key, quoted as JSON (C0 controls escaped), then the rest
+    /// of what a terminal would obey.
+    private static func appendKey(_ key: String, to output: inout OutputBuffer) {
+        let appended: Void? = key.utf8.withContiguousStorageIfAvailable { bytes in
+            if bytes.allSatisfy({ $0 < 0x7F }) {
+                JSONString.appendQuoted(bytes, to: &output)
+            } else {
+                var quoted = OutputBuffer(capacity: bytes.count + 16)
+                JSONString.appendQuoted(bytes, to: &quoted)
+                quoted.finish().withUnsafeBufferPointer { VisibleText.append($0, to: &output) }
+            }
+        }
+        if appended == nil { appendKey(String(decoding: Array(key.utf8), as: UTF8.self), to: &output) }
     }
 
     private static func colour(_ severity: Severity) -> String {

@@ -120,7 +120,7 @@ enum PlaceholderCheck {
         let required = mayOmit ? nil : (reference.category != nil ? (other ?? own) : own)
         let sourceText = reference.category != nil ? (reference.other ?? reference.own) : reference.own
         var quotedSource: String { sourceText?.quoted ?? DiffRenderer.quoted("") }
-        func report(_ message: String, _ severity: Severity? = nil) {
+        func report(_ message: FindingMessage, _ severity: Severity? = nil) {
             var finding = context.finding(.placeholderMismatch, message, languages: [language], variant: variant, at: node)
             if let severity { finding.severity = severity }
             findings.append(finding)
@@ -224,7 +224,7 @@ enum PlaceholderCheck {
         let language = translation.language
         // A language with one form (zh, ja, ko) cannot vary by plural: its text serves every number.
         if plurals.forms(translated ? source.language : language)?.categories == [.other] { return }
-        let message = translated
+        let message: FindingMessage = translated
             ? "\(language) varies by plural where the source (\(source.language)) has one text: vary the source by plural too, or give \(language) one text"
             : "the source (\(source.language)) varies by plural, \(language) has one text: vary \(language) by plural"
         findings.append(context.finding(.pluralNotInSource, message, languages: [language], at: translation.node))

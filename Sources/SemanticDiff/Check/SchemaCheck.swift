@@ -53,8 +53,9 @@ enum SchemaCheck {
 
     /// The findings about one entry: its value, its fields, and everything
     /// below its localizations. The walk reads raw nodes; names are decoded
-    /// only for a finding.
-    static func check(_ context: EntryContext, into findings: inout [Finding]) {
+    /// only for a finding. `shapes` are those of the localizations in the
+    /// object `node`, in order, when known.
+    static func check(_ context: EntryContext, shapes: (node: Int, shapes: [PlainText.Shape])? = nil, into findings: inout [Finding]) {
         let entry = context.entry, document = entry.document
         guard document.kind(entry.node) == .object else {
             findings.append(context.finding(.json, "the entry is \(kind(document, entry.node)) where a catalog has an object: Xcode cannot open the file; write an object"))
@@ -63,7 +64,7 @@ enum SchemaCheck {
         var wrong: [(value: Int, expected: Expected, path: [Int])] = []
         document.withRawDocument { raw in
             var path: [Int] = []
-            visit(raw, entry.node, at: .entry, &path, &wrong)
+            visit(raw, entry.node, at: .entry, shapes: shapes, &path, &wrong)
         }
         for (value, expected, path) in wrong {
             // The path's key nodes: the language first (when below the localizations), then the members.
@@ -74,21 +75,24 @@ enum SchemaCheck {
                 language = names.isEmpty ? nil : names.removeFirst()
             }
             let named = ([language].compactMap { $0 } + [names.joined(separator: ".")].filter { !$0.isEmpty }).joined(separator: " ")
-            findings.append(context.finding(.json, message(named, document, value, expected), languages: language.map { [$0] } ?? [],
+            findings.append(context.finding(.json, FindingMessage(message(named, document, value, expected)), languages: language.map { [$0] } ?? [],
                                             at: value))
         }
     }
 
     /// Walks the object `object` at `level`, `path` the key nodes down to it,
     /// noting each value of another kind than the schema's.
-    private static func visit(_ raw: RawDocument, _ object: Int, at level: CatalogLevel, _ path: inout [Int],
-                              _ wrong: inout [(value: Int, expected: Expected, path: [Int])]) {
-        for member in raw.members(of: object) {
+    private static func visit(_ raw: RawDocument, _ object: Int, at level: CatalogLevel, shapes: (node: Int, shapes: [PlainText.Shape])?,
+                              _ path: inout [Int], _ wrong: inout [(value: Int, expected: Expected, path: [Int])]) {
+        let known = shapes?.node == object ? shapes?.shapes : nil
+        for (position, member) in raw.members(of: object).enumerated() {
             let value = member.value
             let expected: Expected, child: CatalogLevel
             switch level {
             // Named by the catalog: a language, a category or device, a substitution.
-            case .localizations where PlainText.shape(raw, value) != .other: continue // a string unit of two strings holds
+            // A language's, a plural category's or a device's text that is a string unit of two strings holds.
+            case .localizations where (known?[position] ?? PlainText.shape(raw, value)) != .other: continue
+            case .variationCases where PlainText.shape(raw, value) != .other: continue
             case .localizations, .variationCases: (expected, child) = (.object, .localization)
             case .substitutions: (expected, child) = (.object, .substitution)
             default:
@@ -103,7 +107,9 @@ enum SchemaCheck {
                 wrong.append((value, expected, path))
                 continue
             }
-            if child != .other, raw.nodes[value].kind == .object { visit(raw, value, at: child, &path, &wrong) }
+            if child != .other, raw.nodes[value].kind == .object {
+                visit(raw, value, at: child, shapes: shapes, &path, &wrong)
+            }
         }
     }
 

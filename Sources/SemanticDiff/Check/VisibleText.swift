@@ -22,6 +22,8 @@ public enum VisibleText {
 
     /// ``of(_:keepingLineBreaks:)`` of `text`, appended to `output`.
     static func append(_ text: String, to output: inout OutputBuffer) {
+        // Read in place: a copy would retain the text.
+        if text.utf8.withContiguousStorageIfAvailable({ append($0, to: &output) }) != nil { return }
         var text = text
         text.withUTF8 { append($0, to: &output) }
     }

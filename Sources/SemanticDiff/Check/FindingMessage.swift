@@ -1,0 +1,52 @@
+/// A finding's message while it is put together: its UTF-8 appended to
+/// one buffer, made a string once. A check can write tens of thousands of
+/// messages, and interpolating into a `String` grows and re-flags it at
+/// every piece, which costs more than the rules that found the problem.
+struct FindingMessage: ExpressibleByStringInterpolation {
+    typealias StringLiteralType = StaticString
+
+    private(set) var bytes: [UInt8]
+
+    init(stringLiteral literal: StaticString) {
+        bytes = Array(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    init(stringInterpolation: Interpolation) {
+        bytes = stringInterpolation.bytes
+    }
+
+    /// A message already written.
+    init(_ text: String) {
+        bytes = Array(text.utf8)
+    }
+
+    /// The message.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    struct Interpolation: StringInterpolationProtocol {
+        fileprivate var bytes: [UInt8] = []
+
+        init(literalCapacity: Int, interpolationCount: Int) {
+            bytes.reserveCapacity(literalCapacity + interpolationCount * 24)
+        }
+
+        mutating func appendLiteral(_ literal: StaticString) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        }
+
+        mutating func appendInterpolation(_ text: String) {
+            // In place: the text is not copied, nor retained.
+            if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: text.utf8)
+            }
+        }
+
+        mutating func appendInterpolation(_ number: Int) {
+            appendInterpolation(String(number))
+        }
+
+        mutating func appendInterpolation<Value: CustomStringConvertible>(_ value: Value) {
+            appendInterpolation(value.description)
+        }
+    }
+}
