@@ -57,3 +57,21 @@ import TestSupport
         }
     }
 }
+
+/// Line breaks counted in vector lanes, against a plain count.
+@Suite struct LineBreakTests {
+    @Test("line breaks are counted over any range: short, unaligned, and longer than a lane can count")
+    func againstPlainCount() {
+        var random = SplitMix64(seed: 7)
+        let choices: [UInt8] = [UInt8(ascii: "\n"), UInt8(ascii: "a"), 0xC3, 0xA9, 0x8A]
+        let bytes: [UInt8] = (0..<20_000).map { _ in choices[Int(random.next() % 5)] }
+        bytes.withUnsafeBufferPointer { text in
+            for range in [0..<0, 0..<1, 3..<35, 1..<20_000, 0..<20_000, 17..<9_000, 8_159..<16_321, 19_990..<20_000] {
+                #expect(lineBreaks(text, range) == bytes[range].filter { $0 == UInt8(ascii: "\n") }.count, "\(range)")
+            }
+        }
+        // All line breaks: every lane counts 255 blocks and more.
+        let breaks = [UInt8](repeating: UInt8(ascii: "\n"), count: 32 * 600 + 5)
+        breaks.withUnsafeBufferPointer { #expect(lineBreaks($0, 0..<breaks.count) == breaks.count) }
+    }
+}

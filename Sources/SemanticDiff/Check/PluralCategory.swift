@@ -4,7 +4,32 @@ public enum PluralCategory: String, Sendable, CaseIterable, Comparable {
     // In CLDR's order, which is the order they are shown in.
     case zero, one, two, few, many, other
 
-    var bit: UInt8 { 1 << UInt8(PluralCategory.allCases.firstIndex(of: self)!) }
+    var bit: UInt8 {
+        switch self {
+        case .zero: return 1
+        case .one: return 2
+        case .two: return 4
+        case .few: return 8
+        case .many: return 16
+        case .other: return 32
+        }
+    }
+
+    /// The category named by the UTF-8 `name`, as a catalog writes it.
+    init?(utf8 name: UnsafeBufferPointer<UInt8>) {
+        func named(_ text: StaticString) -> Bool {
+            text.utf8CodeUnitCount == name.count && memcmpEqual(name, UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
+        switch name.first {
+        case UInt8(ascii: "z") where named("zero"): self = .zero
+        case UInt8(ascii: "o") where named("one"): self = .one
+        case UInt8(ascii: "o") where named("other"): self = .other
+        case UInt8(ascii: "t") where named("two"): self = .two
+        case UInt8(ascii: "f") where named("few"): self = .few
+        case UInt8(ascii: "m") where named("many"): self = .many
+        default: return nil
+        }
+    }
 
     public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool { lhs.bit < rhs.bit }
 }

@@ -11,8 +11,16 @@ enum PluralCheck {
         if let node = parts.variations {
             let variations = Variations(document: localization.document, language: localization.language, node: node)
             checkPlural(variations, variant, forms, context, &findings)
-            for (category, variantLocalization) in variations.plural {
-                visit(variantLocalization, variantLocalization.parts, variant.appending(.plural, category), forms, context, &findings)
+            // Only a category's text with variations or substitutions of its own has plurals inside (rare): the
+            // others are passed over without naming them.
+            let document = localization.document
+            if let plural = document.value(.plural, in: node), document.kind(plural) == .object {
+                for member in document.members(of: plural) {
+                    let inner = Localization(document: document, language: localization.language, node: member.value)
+                    let innerParts = inner.parts
+                    guard innerParts.variations != nil || innerParts.substitutions != nil else { continue }
+                    visit(inner, innerParts, variant.appending(.plural, document.string(member.key)), forms, context, &findings)
+                }
             }
             for (device, variantLocalization) in variations.device {
                 visit(variantLocalization, variantLocalization.parts, variant.appending(.device, device), forms, context, &findings)
@@ -28,8 +36,15 @@ enum PluralCheck {
                                     _ context: EntryContext, _ findings: inout [Finding]) {
         let document = variations.document
         guard let plural = document.value(.plural, in: variations.node), document.kind(plural) == .object else { return }
-        let names = document.members(of: plural).map { document.string($0.key) }
-        let present = PluralCategories(names.compactMap(PluralCategory.init(rawValue:)))
+        // Named from the keys' bytes; only a name that is no category is made a string.
+        var present = PluralCategories(), unknown: [String] = []
+        for member in document.members(of: plural) {
+            if let category = document.withStringBytes(member.key, { PluralCategory(utf8: $0) }) {
+                present.insert(category)
+            } else {
+                unknown.append(document.string(member.key))
+            }
+        }
         let language = variations.language
         let missing = forms.required.subtracting(present)
         let place = variant.appending(.variations, CatalogField.plural.rawValue)
@@ -40,7 +55,6 @@ enum PluralCheck {
                 languages: [language], variant: place, at: plural))
         }
         let extra = present.subtracting(forms.categories).subtracting([.zero])
-        let unknown = names.filter { PluralCategory(rawValue: $0) == nil }
         if !extra.isEmpty || !unknown.isEmpty {
             let listed = (extra.map(\.rawValue) + unknown).joined(separator: ", ")
             findings.append(context.finding(

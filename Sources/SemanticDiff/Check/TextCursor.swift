@@ -64,24 +64,23 @@ extension Array where Element == Finding {
     }
 }
 
-/// The line breaks in `range` of `bytes`, counted 32 bytes at a time (a
-/// catalog's lines are short: one search per line would cost a call per line).
+/// The line breaks in `range` of `bytes`, counted 32 bytes at a time in
+/// vector lanes (a catalog's lines are short: one search per line would
+/// cost a call per line).
 func lineBreaks(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
     let raw = UnsafeRawPointer(bytes.baseAddress!)
-    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-    // The high bit of each byte of `word` that is a line break (exact: no carry crosses bytes).
-    @inline(__always) func breaks(_ offset: Int) -> Int {
-        let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ newlines
-        return (~(((word & lows) &+ lows) | word | lows)).nonzeroBitCount
-    }
+    let newline = SIMD32<UInt8>(repeating: UInt8(ascii: "\n")), zero = SIMD32<UInt8>()
     var count = 0, index = range.lowerBound
     while index + 32 <= range.upperBound {
-        count &+= breaks(index) &+ breaks(index + 8) &+ breaks(index + 16) &+ breaks(index + 24)
-        index += 32
-    }
-    while index + 8 <= range.upperBound {
-        count &+= breaks(index)
-        index += 8
+        // Up to 255 blocks per lane count before it could overflow.
+        var lanes = zero
+        let blocks = Swift.min((range.upperBound - index) / 32, 255)
+        for _ in 0..<blocks {
+            // A lane that is a line break is all ones (-1): subtracting it counts one.
+            lanes &-= unsafeBitCast(raw.loadUnaligned(fromByteOffset: index, as: SIMD32<UInt8>.self) .== newline, to: SIMD32<UInt8>.self)
+            index += 32
+        }
+        count += Int(SIMD32<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
     }
     while index < range.upperBound {
         if bytes[index] == UInt8(ascii: "\n") { count += 1 }

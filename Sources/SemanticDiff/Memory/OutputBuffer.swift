@@ -48,6 +48,8 @@ struct OutputBuffer: ~Copyable {
     }
 
     mutating func append(_ text: String) {
+        // Read in place: a copy would retain the text.
+        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
         var text = text
         text.withUTF8 { append($0) }
     }
