@@ -178,13 +178,13 @@ public enum CatalogCheck {
             if let span = part.span { placed.append((span, first..<(first + count), part.end)) }
             first += count
         }
-        var findings = moveFindings(&parts)
         if options.rules.contains(.json) {
             fileFindings += SchemaCheck.check(root: document)
             fileFindings += equivalentKeys(catalog)
         }
         fileFindings += whole.languages.findings()
         fileFindings += whole.states.findings()
+        var findings = moveFindings(&parts, room: fileFindings.count)
         // Parts that cover the file from its start, one after the other, placed their own findings.
         var tiled = positioned && !placed.isEmpty, next = 0
         for part in placed {
@@ -202,12 +202,12 @@ public enum CatalogCheck {
     /// The parts' own findings one after the other, moved out of them, not
     /// copied: there can be tens of thousands, each of five strings and
     /// arrays a copy would retain and the part's going would release.
-    private static func moveFindings(_ parts: inout [Part]) -> [Finding] {
+    /// `room` is kept for the findings appended next.
+    private static func moveFindings(_ parts: inout [Part], room: Int) -> [Finding] {
         let total = parts.reduce(0) { $0 + $1.tally.findings.count }
         // What the places moved from hold until their parts go: findings with nothing to release.
         let blank = Finding(rule: .json, message: "", key: nil, offset: 0)
-        // Room for the findings about the whole file, appended next.
-        return [Finding](unsafeUninitializedCapacity: total + 64) { buffer, initialized in
+        return [Finding](unsafeUninitializedCapacity: total + room) { buffer, initialized in
             for index in parts.indices where !parts[index].tally.findings.isEmpty {
                 parts[index].tally.findings.withUnsafeMutableBufferPointer { moved in
                     (buffer.baseAddress! + initialized).moveInitialize(from: moved.baseAddress!, count: moved.count)

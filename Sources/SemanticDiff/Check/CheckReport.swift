@@ -112,7 +112,7 @@ public enum CheckReport {
     /// An entry's key, quoted as JSON (C0 controls escaped), then the rest
     /// of what a terminal would obey.
     private static func appendKey(_ key: String, to output: inout OutputBuffer) {
-        let appended: Void? = key.utf8.withContiguousStorageIfAvailable { bytes in
+        key.withUTF8Bytes { bytes in
             if bytes.allSatisfy({ $0 < 0x7F }) {
                 JSONString.appendQuoted(bytes, to: &output)
             } else {
@@ -121,7 +121,6 @@ public enum CheckReport {
                 quoted.finish().withUnsafeBufferPointer { VisibleText.append($0, to: &output) }
             }
         }
-        if appended == nil { appendKey(String(decoding: Array(key.utf8), as: UTF8.self), to: &output) }
     }
 
     private static func colour(_ severity: Severity) -> String {

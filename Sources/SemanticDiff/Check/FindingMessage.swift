@@ -35,10 +35,7 @@ struct FindingMessage: ExpressibleByStringInterpolation {
         }
 
         mutating func appendInterpolation(_ text: String) {
-            // In place: the text is not copied, nor retained.
-            if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-                bytes.append(contentsOf: text.utf8)
-            }
+            text.withUTF8Bytes { bytes.append(contentsOf: $0) }
         }
 
         mutating func appendInterpolation(_ number: Int) {

@@ -22,10 +22,7 @@ public enum VisibleText {
 
     /// ``of(_:keepingLineBreaks:)`` of `text`, appended to `output`.
     static func append(_ text: String, to output: inout OutputBuffer) {
-        // Read in place: a copy would retain the text.
-        if text.utf8.withContiguousStorageIfAvailable({ append($0, to: &output) }) != nil { return }
-        var text = text
-        text.withUTF8 { append($0, to: &output) }
+        text.withUTF8Bytes { append($0, to: &output) }
     }
 
     /// ``of(_:keepingLineBreaks:)`` of the UTF-8 bytes `bytes`, appended to

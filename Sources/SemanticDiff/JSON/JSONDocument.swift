@@ -209,8 +209,7 @@ public struct JSONDocument: Sendable {
 
     /// Whether string `node` decodes to exactly `text`.
     public func keyEquals(_ node: Int, _ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { keyEquals(node, $0) }
+        text.withUTF8Bytes { keyEquals(node, $0) }
     }
 
     /// The position of `node` in the file, for messages.

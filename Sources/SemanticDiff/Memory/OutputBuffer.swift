@@ -48,10 +48,7 @@ struct OutputBuffer: ~Copyable {
     }
 
     mutating func append(_ text: String) {
-        // Read in place: a copy would retain the text.
-        if text.utf8.withContiguousStorageIfAvailable({ append($0) }) != nil { return }
-        var text = text
-        text.withUTF8 { append($0) }
+        text.withUTF8Bytes { append($0) }
     }
 
     /// `number` in decimal (nothing but digits: negative numbers are written as 0).

@@ -1,0 +1,11 @@
+extension String {
+    /// Calls `body` with the string's UTF-8, read in place when the string
+    /// is stored contiguously (always, for a native string): a mutable copy
+    /// for `withUTF8` would retain the string, and a string made on another
+    /// thread costs a cache miss to retain.
+    func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return try copy.withUTF8(body)
+    }
+}
