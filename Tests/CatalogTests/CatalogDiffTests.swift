@@ -351,6 +351,20 @@ struct CatalogDiffTests {
         #expect(try Catalog(parsing: Array(json.utf8)).document.kind(0) == .object || json.contains("\\u001b"))
     }
 
+    @Test("VisibleText finds what it escapes at every place in a text, in and across the blocks it scans at once")
+    func visibleTextPlaces() {
+        for length in [0, 15, 16, 17, 40] {
+            for place in 0...length {
+                let before = String(repeating: "a", count: place), after = String(repeating: "b", count: length - place)
+                #expect(VisibleText.of(before + "\u{202E}" + after) == before + "\\u202e" + after)
+                #expect(VisibleText.of(before + "\u{1B}" + after + "\u{85}") == before + "\\u001b" + after + "\\u0085")
+                // Lead bytes of what is escaped, in text that is not: copied as it is.
+                let kept = before + "— ç ¢ ؛ x" + after
+                #expect(VisibleText.of(kept) == kept)
+            }
+        }
+    }
+
     @Test("VisibleText escapes exactly the scalars it says it does, byte path and scalar predicate alike")
     func visibleTextSet() {
         for value in Array(0..<0x3000) + [0xFEFF, 0x1F600, 0x10FFFF] {

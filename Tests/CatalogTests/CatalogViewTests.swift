@@ -138,4 +138,18 @@ struct CatalogTests {
         #expect(localization.translations.count == 1)
         #expect(localization.stringUnit?.state == .new)
     }
+
+    @Test("a device and a plural category are read from a key's bytes as from its text")
+    func namesFromBytes() {
+        for device in Device.allCases {
+            #expect(Array(device.rawValue.utf8).withUnsafeBufferPointer { Device(utf8: $0) } == device)
+        }
+        for category in PluralCategory.allCases {
+            #expect(Array(category.rawValue.utf8).withUnsafeBufferPointer { PluralCategory(utf8: $0) } == category)
+        }
+        for other in ["", "iPhone", "ipho", "iphones", "macOS", "others", "One"] {
+            #expect(Array(other.utf8).withUnsafeBufferPointer { Device(utf8: $0) } == nil)
+            #expect(Array(other.utf8).withUnsafeBufferPointer { PluralCategory(utf8: $0) } == nil)
+        }
+    }
 }

@@ -110,6 +110,29 @@ struct KeyCollationTests {
         #expect(fast("F>", "f>5🎉") == nil)           // ICU sees the whole strings, not only up to the difference
     }
 
+    @Test("keys that start alike are compared from where they differ, numbers whole, as Foundation compares them")
+    func sharedStarts() {
+        // A long shared start, then a difference in a number (whose start lies inside the shared part), in
+        // case, in an accent, in length, after non-ASCII text; on both sides of an eight-byte boundary.
+        var keys: [String] = []
+        for start in ["", "a", "Account ", "%lld account ", "Très long début partagé — ", "Item 00"] {
+            for end in ["112", "1120", "113", "11", "11a", "12", "0112", "Items", "items", "item", "é", "e\u{301}", "f", "", " 2", "-", "É"] {
+                keys.append(start + end)
+                keys.append(start + "12345678" + end)
+            }
+        }
+        let outcome = KeyCollationTests.checkAgainstFoundation(Array(Set(keys)), randomPairs: 20_000, seed: 11)
+        #expect(outcome.disagreements.isEmpty, "\(outcome.disagreements.prefix(10))")
+        var random = SplitMix64(seed: 5)
+        for _ in 0..<2_000 {
+            let a = (0..<random.below(40)).map { _ in UInt8(97 + random.below(3)) }
+            let b = (0..<random.below(40)).map { _ in UInt8(97 + random.below(3)) }
+            let plain = zip(a, b).prefix { $0 == $1 }.count
+            let counted = a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in KeyCollation.commonPrefixCount(a, b) } }
+            #expect(counted == plain)
+        }
+    }
+
     @Test("on 100,000 generated keys, every answer of the fast path is Foundation's")
     func generatedKeys() {
         var random = SplitMix64(seed: 2024)

@@ -134,8 +134,20 @@ extension RawDocument {
 
 extension JSONDocument {
     /// The value of field `field` of object `node`, if it has one.
+    /// (Read in place: views look fields up for every text of a catalog, and
+    /// an iterator holding the document, or a name made a buffer, costs more
+    /// than the scan of a few members.)
     public func value(_ field: CatalogField, in node: Int) -> Int? {
-        value(forKey: field.rawValue, in: node)
+        guard self[node].kind == .object else { return nil }
+        return withRawDocument { raw in
+            for member in JSONCursor(raw.nodes).members(of: node) where self.field(raw, member.key) == field { return member.value }
+            return nil
+        }
+    }
+
+    /// ``field(_:)`` of key node `key`, read from `raw`.
+    private func field(_ raw: RawDocument, _ key: Int) -> CatalogField? {
+        raw.nodes[key].flags.contains(.escaped) ? field(key) : CatalogField(utf8: raw.content(key))
     }
 }
 

@@ -30,13 +30,16 @@ public struct Localization: Sendable {
     public var parts: Parts {
         var parts = Parts()
         guard document.kind(node) == .object else { return parts }
-        for member in document.members(of: node) where document.kind(member.value) == .object {
-            switch document.field(member.key) {
-            case .stringUnit?: parts.stringUnit = member.value
-            case .stringSet?: parts.stringSet = member.value
-            case .variations?: parts.variations = member.value
-            case .substitutions?: parts.substitutions = member.value
-            default: break
+        // Read in place: an iterator over the document's members would hold it (a reference count each).
+        document.withRawDocument { raw in
+            for member in JSONCursor(raw.nodes).members(of: node) where raw.nodes[member.value].kind == .object {
+                switch document.field(member.key) {
+                case .stringUnit?: parts.stringUnit = member.value
+                case .stringSet?: parts.stringSet = member.value
+                case .variations?: parts.variations = member.value
+                case .substitutions?: parts.substitutions = member.value
+                default: break
+                }
             }
         }
         return parts
@@ -48,6 +51,13 @@ public struct Localization: Sendable {
         public var stringSet: Int?
         public var variations: Int?
         public var substitutions: Int?
+
+        public init(stringUnit: Int? = nil, stringSet: Int? = nil, variations: Int? = nil, substitutions: Int? = nil) {
+            self.stringUnit = stringUnit
+            self.stringSet = stringSet
+            self.variations = variations
+            self.substitutions = substitutions
+        }
     }
 
     /// Every translated text inside this localization, with where it sits:
@@ -71,19 +81,22 @@ public struct Localization: Sendable {
         if let set = parts.stringSet {
             result.append(Translation(language: language, variant: variant, text: .set(StringSet(document: document, node: set))))
         }
+        // Walked in place: no list of cases or substitutions is made on the way.
         if let node = parts.variations {
             let variations = Variations(document: document, language: language, node: node)
-            for (category, localization) in variations.plural {
+            variations.forEachCase(.plural) { category, localization in
                 localization.collect(into: &result, variant: variant.appending(.plural, category))
             }
-            for (device, localization) in variations.device {
+            variations.forEachCase(.device) { device, localization in
                 localization.collect(into: &result, variant: variant.appending(.device, device))
             }
         }
-        for substitution in substitutions(parts) {
-            guard let variations = substitution.variations else { continue }
-            for (category, localization) in variations.plural {
-                localization.collect(into: &result, variant: variant.appending(.substitutions, substitution.name).appending(.plural, category))
+        guard let node = parts.substitutions else { return }
+        for member in document.members(of: node) {
+            guard let object = document.value(.variations, in: member.value), document.kind(object) == .object else { continue }
+            let named = variant.appending(.substitutions, document.string(member.key))
+            Variations(document: document, language: language, node: object).forEachCase(.plural) { category, localization in
+                localization.collect(into: &result, variant: named.appending(.plural, category))
             }
         }
     }
@@ -117,12 +130,10 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible, Comparable {
         path.count >= 2 && path[0] == CatalogField.device.rawValue ? path[1] : nil
     }
 
-    /// `plural.other`.
-    static let pluralOther = Variant([CatalogField.plural.rawValue, "other"])
-    /// `device.other`.
-    static let deviceOther = Variant([CatalogField.device.rawValue, "other"])
-
-    public var description: String { path.joined(separator: ".") }
+    public var description: String {
+        // Most paths are one name and its value (`plural.one`): joined without the general join's buffer.
+        path.count == 2 ? path[0] + "." + path[1] : path.joined(separator: ".")
+    }
 
     public static func < (lhs: Variant, rhs: Variant) -> Bool { lhs.path.lexicographicallyPrecedes(rhs.path) }
 }
@@ -136,6 +147,18 @@ public struct Translation: Sendable {
     public enum Text: Sendable {
         case unit(StringUnit)
         case set(StringSet)
+    }
+
+    /// The node of the string unit that holds the text, when a unit does.
+    /// (Kept beside the text: reading it out of the text's view would copy
+    /// the view, a reference count for each text a check reads.)
+    public let unitNode: Int?
+
+    init(language: String, variant: Variant, text: Text) {
+        self.language = language
+        self.variant = variant
+        self.text = text
+        if case .unit(let unit) = text { unitNode = unit.node } else { unitNode = nil }
     }
 
     public var state: TranslationState? {

@@ -19,11 +19,14 @@ public struct StringUnit: Sendable {
     var members: (value: Int?, state: Int?) {
         var found: (value: Int?, state: Int?) = (nil, nil)
         guard document.kind(node) == .object else { return found }
-        for member in document.members(of: node) {
-            switch document.field(member.key) {
-            case .value?: found.value = member.value
-            case .state?: found.state = member.value
-            default: break
+        // Read in place: an iterator over the document's members would hold it (a reference count each).
+        document.withRawDocument { raw in
+            for member in JSONCursor(raw.nodes).members(of: node) {
+                switch document.field(member.key) {
+                case .value?: found.value = member.value
+                case .state?: found.state = member.value
+                default: break
+                }
             }
         }
         return found

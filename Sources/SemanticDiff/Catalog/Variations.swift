@@ -7,18 +7,32 @@ public struct Variations: Sendable {
 
     /// Plural categories (`zero`, `one`, `two`, `few`, `many`, `other`) in the file's order.
     public var plural: [(category: String, localization: Localization)] {
-        guard let object = object(.plural) else { return [] }
         // Built with the labels of the property's type: an array of unlabeled tuples would be cast at run time.
-        return document.members(of: object).map {
-            (category: document.string($0.key), localization: Localization(document: document, language: language, node: $0.value))
-        }
+        var cases: [(category: String, localization: Localization)] = []
+        forEachCase(.plural) { cases.append((category: $0, localization: $1)) }
+        return cases
     }
 
     /// Devices (`iphone`, `ipad`, `mac`, `applewatch`, `appletv`, `applevision`, `ipod`, `other`).
     public var device: [(device: String, localization: Localization)] {
-        guard let object = object(.device) else { return [] }
-        return document.members(of: object).map {
-            (device: document.string($0.key), localization: Localization(document: document, language: language, node: $0.value))
+        var cases: [(device: String, localization: Localization)] = []
+        forEachCase(.device) { cases.append((device: $0, localization: $1)) }
+        return cases
+    }
+
+    /// Calls `body` with each case of `kind` (`plural` or `device`), in the
+    /// file's order: its name and its localization. Nothing is gathered,
+    /// and a name that is one of the categories or of Xcode's devices is
+    /// read as such, not decoded into a string of its own.
+    func forEachCase(_ kind: CatalogField, _ body: (_ name: String, _ localization: Localization) -> Void) {
+        guard let object = object(kind) else { return }
+        document.withRawDocument { raw in
+            for member in JSONCursor(raw.nodes).members(of: object) {
+                let known = document.withStringBytes(member.key) { name in
+                    kind == .plural ? PluralCategory(utf8: name)?.rawValue : Device(utf8: name)?.rawValue
+                }
+                body(known ?? document.string(member.key), Localization(document: document, language: language, node: member.value))
+            }
         }
     }
 

@@ -259,19 +259,24 @@ public enum CatalogCheck {
         // A translated text without format specifiers, of a source without any that does not vary by plural:
         // no rule has anything to say about it (PlainText), and its views are not built.
         let plainTextsPass = !context.sourceVaries && !context.placeholderSources.mayHaveFormats
+        var texts: [Translation] = []
+        texts.reserveCapacity(8)
         for (position, localization) in localizations.enumerated() where languages.isEmpty || languages.contains(localization.language) {
             let (forms, seen) = plurals.forms(localization.language, number: numbers[position])
             if rules.languages && !seen { tally.languages.note(localization.language, offset: context.offset(ofKeyOf: localization.node)) }
             if plainTextsPass && localization.language != sourceLanguage && shapes[position] == .translatedWithoutFormats {
                 continue
             }
-            let parts = localization.parts
+            // A plain unit's one part is known from its shape: its members are not looked through again.
+            let parts = shapes[position] == .other ? localization.parts : Localization.Parts(stringUnit: PlainText.unit(of: localization.node))
             if rules.plurals, parts.variations != nil || parts.substitutions != nil, let forms {
                 PluralCheck.check(localization, parts, forms, context, into: &tally.findings)
             }
             if rules.devices { DeviceCheck.check(localization, parts, context, into: &tally.findings) }
             if localization.language != sourceLanguage && (rules.placeholders || rules.states) {
-                let texts = localization.translations(parts)
+                // One array for every localization's texts (most have one): not one made and freed for each.
+                texts.removeAll(keepingCapacity: true)
+                localization.collect(into: &texts, variant: Variant(), parts: parts)
                 if rules.placeholders { PlaceholderCheck.check(localization, parts, texts, context, plurals: &plurals, into: &tally.findings) }
                 if rules.states { StateCheck.check(localization, texts, context, counts: &tally.states, into: &tally.findings) }
             }
@@ -385,9 +390,10 @@ struct EntryContext {
     /// The offset of the key of the member whose value is `node`.
     func offset(ofKeyOf node: Int) -> Int { Int(entry.document[node - 1].start) }
 
-    func finding(_ rule: CheckRule, _ message: FindingMessage, languages: [String] = [], variant: Variant = Variant(), at node: Int? = nil) -> Finding {
-        Finding(rule: rule, message: message.text, key: key, languages: languages, variant: variant.description,
-                offset: node.map(offset(ofKeyOf:)) ?? keyOffset)
+    func finding(_ rule: CheckRule, _ message: FindingMessage, severity: Severity? = nil, languages: [String] = [],
+                 variant: Variant = Variant(), at node: Int? = nil) -> Finding {
+        Finding(rule: rule, severity: severity, messageUTF8: message.bytes, key: key, languages: languages,
+                variant: variant.description, offset: node.map(offset(ofKeyOf:)) ?? keyOffset)
     }
 }
 
@@ -486,6 +492,9 @@ struct LanguageNames {
     /// The languages by number.
     private(set) var names: [String] = []
     private var numbers: [String: Int] = [:]
+    /// The languages' UTF-8 one after the other, and where each one's is.
+    private var spelled: [UInt8] = []
+    private var spellings: [Range<Int>] = []
     /// The numbers of the languages of the entry looked at last, in order.
     private var previous: [Int] = []
 
@@ -493,37 +502,52 @@ struct LanguageNames {
     mutating func localizations(of entry: Entry) -> (localizations: [Localization], numbers: [Int]) {
         let document = entry.document
         guard let node = entry.field(.localizations), document.kind(node) == .object else { return ([], []) }
-        var localizations: [Localization] = [], found: [Int] = []
-        localizations.reserveCapacity(Int(document[node].count))
+        var found: [Int?] = [], values: [Int] = []
         found.reserveCapacity(Int(document[node].count))
-        // Where in the previous entry's languages this one's are looked for: a few ahead of the last found.
-        var hint = 0
-        for member in document.members(of: node) {
-            var number: Int?
-            var candidate = hint
-            while candidate < Swift.min(hint + 4, previous.count) {
-                if document.keyEquals(member.key, names[previous[candidate]]) {
-                    number = previous[candidate]
-                    hint = candidate + 1
-                    break
+        values.reserveCapacity(Int(document[node].count))
+        // Read into locals: the closure would check each access to this value's properties.
+        let previous = self.previous, spellings = self.spellings
+        spelled.withUnsafeBufferPointer { spelled in
+            document.withRawDocument { raw in
+                // Where in the previous entry's languages this one's are looked for: a few ahead of the last found.
+                var hint = 0
+                for member in JSONCursor(raw.nodes).members(of: node) {
+                    values.append(member.value)
+                    var number: Int?
+                    if !raw.nodes[member.key].flags.contains(.escaped) {
+                        let key = raw.content(member.key)
+                        var candidate = hint
+                        while candidate < Swift.min(hint + 4, previous.count) {
+                            let range = spellings[previous[candidate]]
+                            if range.count == key.count && memcmpEqual(UnsafeBufferPointer(rebasing: spelled[range]), key) {
+                                number = previous[candidate]
+                                hint = candidate + 1
+                                break
+                            }
+                            candidate += 1
+                        }
+                    }
+                    found.append(number)
                 }
-                candidate += 1
             }
-            if number == nil {
-                let language = document.string(member.key)
-                if let known = numbers[language] {
-                    number = known
-                } else {
-                    number = names.count
-                    numbers[language] = names.count
-                    names.append(language)
-                }
-            }
-            found.append(number!)
-            localizations.append(Localization(document: document, language: names[number!], node: member.value))
         }
-        previous = found
-        return (localizations, found)
+        // The languages not found where the previous entry had them.
+        let numbers = found.indices.map { found[$0] ?? number(document.string(values[$0] - 1)) }
+        self.previous = numbers
+        let localizations = names.withUnsafeBufferPointer { names in
+            values.indices.map { Localization(document: document, language: names[numbers[$0]], node: values[$0]) }
+        }
+        return (localizations, numbers)
+    }
+
+    /// The number of `language`, given one the first time it is seen.
+    private mutating func number(_ language: String) -> Int {
+        if let known = numbers[language] { return known }
+        numbers[language] = names.count
+        names.append(language)
+        spellings.append(spelled.count..<(spelled.count + language.utf8.count))
+        spelled += language.utf8
+        return names.count - 1
     }
 }
 

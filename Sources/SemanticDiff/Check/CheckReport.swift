@@ -77,6 +77,9 @@ public enum CheckReport {
         var path = OutputBuffer(capacity: file.path.utf8.count + 16)
         VisibleText.append(file.path, to: &path)
         let shownPath = path.finish()
+        // The names each line has, as bytes once for the piece.
+        let ruleNames = CheckRule.allCases.map { Array($0.rawValue.utf8) }
+        let severityNames = Severity.allCases.map { Array((color ? colour($0) + $0.rawValue + "\u{1B}[m" : $0.rawValue).utf8) }
         // Fields read in place: copying a finding would retain its strings, made on other threads.
         file.findings.withUnsafeBufferPointer { findings in
             for index in piece.findings {
@@ -85,20 +88,17 @@ public enum CheckReport {
                 output.appendDecimal(findings[index].position.line)
                 output.append(UInt8(ascii: ":"))
                 output.appendDecimal(findings[index].position.column)
-                output.append(": ")
-                let severity = findings[index].severity
-                if color { output.append(colour(severity)) }
-                output.append(severity.rawValue)
-                if color { output.append("\u{1B}[m") }
-                output.append(": ")
+                output.append(literal: ": ")
+                output.append(severityNames[findings[index].severity.order])
+                output.append(literal: ": ")
                 if findings[index].key != nil {
                     appendKey(findings[index].key!, to: &output)
-                    output.append(": ")
+                    output.append(literal: ": ")
                 }
-                VisibleText.append(findings[index].message, to: &output)
-                output.append(" [")
-                output.append(findings[index].rule.rawValue)
-                output.append("]\n")
+                findings[index].messageUTF8.withUnsafeBufferPointer { VisibleText.append($0, to: &output) }
+                output.append(literal: " [")
+                output.append(ruleNames[findings[index].rule.order])
+                output.append(literal: "]\n")
             }
         }
         if piece.endsFile {

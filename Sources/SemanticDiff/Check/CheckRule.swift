@@ -2,8 +2,15 @@
 public enum Severity: String, Sendable, CaseIterable, Comparable {
     case info, warning, error
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.order < rhs.order }
+
+    /// The severity's place in ``allCases``.
+    var order: Int {
+        switch self {
+        case .info: return 0
+        case .warning: return 1
+        case .error: return 2
+        }
     }
 }
 
@@ -73,7 +80,14 @@ public struct Finding: Sendable, Equatable {
     public var rule: CheckRule
     public var severity: Severity
     /// What is wrong and how to fix it, in one line.
-    public var message: String
+    public var message: String {
+        get { String(decoding: messageUTF8, as: UTF8.self) }
+        set { messageUTF8 = Array(newValue.utf8) }
+    }
+    /// ``message`` in UTF-8, as the rules write it and the reports read it:
+    /// a check can write tens of thousands, and making each a `String`
+    /// (validated, allocated) cost more than the rules that found them.
+    public var messageUTF8: [UInt8]
     /// The entry's key; nil for what concerns the whole file.
     public var key: String?
     /// The languages concerned; empty when none in particular.
@@ -87,9 +101,15 @@ public struct Finding: Sendable, Equatable {
 
     public init(rule: CheckRule, severity: Severity? = nil, message: String, key: String?, languages: [String] = [],
                 variant: String = "", offset: Int) {
+        self.init(rule: rule, severity: severity, messageUTF8: Array(message.utf8), key: key, languages: languages,
+                  variant: variant, offset: offset)
+    }
+
+    /// A finding whose message is already UTF-8.
+    init(rule: CheckRule, severity: Severity?, messageUTF8: [UInt8], key: String?, languages: [String], variant: String, offset: Int) {
         self.rule = rule
         self.severity = severity ?? rule.defaultSeverity
-        self.message = message
+        self.messageUTF8 = messageUTF8
         self.key = key
         self.languages = languages
         self.variant = variant

@@ -3,7 +3,12 @@
 enum DeviceCheck {
     static func check(_ localization: Localization, _ parts: Localization.Parts, _ context: EntryContext, into findings: inout [Finding]) {
         guard let node = parts.variations else { return }
-        let variations = Variations(document: localization.document, language: localization.language, node: node)
+        // Xcode's devices are known by their bytes: only another name is made a string.
+        let document = localization.document
+        guard let devices = document.value(.device, in: node), document.kind(devices) == .object,
+              document.members(of: devices).contains(where: { member in document.withStringBytes(member.key) { Device(utf8: $0) == nil } })
+        else { return }
+        let variations = Variations(document: document, language: localization.language, node: node)
         let language = localization.language
         for (device, variant) in variations.device where Device(rawValue: device) == nil {
             let known = Device.allCases.map(\.rawValue).joined(separator: ", ")

@@ -20,14 +20,12 @@ struct FindingMessage: ExpressibleByStringInterpolation {
         bytes = Array(text.utf8)
     }
 
-    /// The message.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     struct Interpolation: StringInterpolationProtocol {
         fileprivate var bytes: [UInt8] = []
 
         init(literalCapacity: Int, interpolationCount: Int) {
-            bytes.reserveCapacity(literalCapacity + interpolationCount * 24)
+            bytes.reserveCapacity(literalCapacity + interpolationCount * 32)
         }
 
         mutating func appendLiteral(_ literal: StaticString) {
@@ -36,6 +34,25 @@ struct FindingMessage: ExpressibleByStringInterpolation {
 
         mutating func appendInterpolation(_ text: String) {
             text.withUTF8Bytes { bytes.append(contentsOf: $0) }
+        }
+
+        /// Where in a localization `variant` is, as messages say it after
+        /// the language: ` (device.iphone)`, ` of substitution count`, or
+        /// nothing for the plain text.
+        mutating func appendInterpolation(describing variant: Variant) {
+            let path = variant.path
+            guard !path.isEmpty else { return }
+            if path.count >= 2 && path[0] == CatalogField.substitutions.rawValue {
+                appendLiteral(" of substitution ")
+                appendInterpolation(path[1])
+                return
+            }
+            appendLiteral(" (")
+            for (index, name) in path.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ".")) }
+                appendInterpolation(name)
+            }
+            appendLiteral(")")
         }
 
         mutating func appendInterpolation(_ number: Int) {

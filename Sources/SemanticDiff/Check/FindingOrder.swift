@@ -9,7 +9,7 @@ extension Array where Element == Finding {
         func before(_ x: Int, _ y: Int) -> Bool {
             if self[x].offset != self[y].offset { return self[x].offset < self[y].offset }
             if self[x].rule.order != self[y].rule.order { return self[x].rule.order < self[y].rule.order }
-            return self[x].message < self[y].message
+            return Finding.messagePrecedes(self[x].messageUTF8, self[y].messageUTF8)
         }
         var ordered = 1
         while ordered < count && !before(ordered, ordered - 1) { ordered += 1 }
@@ -42,5 +42,15 @@ extension Array where Element == Finding {
                 source[index] = index
             }
         }
+    }
+}
+
+extension Finding {
+    /// Whether message `x` sorts before `y` as their strings do: byte
+    /// order for ASCII (the same as a string's order), else as strings
+    /// (canonically equivalent texts are equal there).
+    static func messagePrecedes(_ x: [UInt8], _ y: [UInt8]) -> Bool {
+        if x.allSatisfy({ $0 < 0x80 }) && y.allSatisfy({ $0 < 0x80 }) { return x.lexicographicallyPrecedes(y) }
+        return String(decoding: x, as: UTF8.self) < String(decoding: y, as: UTF8.self)
     }
 }

@@ -15,34 +15,37 @@
 enum PlaceholderCheck {
     static func check(_ translation: Localization, _ parts: Localization.Parts, _ texts: [Translation], _ context: EntryContext,
                       plurals: inout PluralFormsCache, into findings: inout [Finding]) {
-        let language = translation.language
-        let sourceTexts = context.placeholderSources
-        if let source = context.source {
-            checkPluralness(translation, texts, source, context, &plurals, &findings)
-            checkSubstitutions(translation, parts, source, context, &findings)
+        let language = translation.language, document = translation.document
+        // The source's texts and localization read where the context holds them (a copy retains each).
+        if context.source != nil {
+            checkPluralness(translation, texts, context, &plurals, &findings)
+            checkSubstitutions(translation, parts, context, &findings)
         }
         // The substitutions each text may name: its localization's, or its device variant's own.
         var defined: [String?: Set<String>] = [:]
-        for text in texts {
-            guard case .unit(let unit) = text.text, let node = unit.valueNode, !unit.document.isEmptyString(node) else { continue }
+        // By index: a text read whole would be copied (its views retained) for every one passed over.
+        for index in texts.indices {
+            // The units' document is the localization's: read through it, the text's own view is not copied.
+            guard let unitNode = texts[index].unitNode, let node = StringUnit(document: document, node: unitNode).valueNode,
+                  !document.isEmptyString(node) else { continue }
             // Neither side has a `%`: nothing to compare, and nothing to decode. (An escaped string may spell it `\u0025`.)
-            let mayHaveFormats = unit.document.rawBytesContain(node, UInt8(ascii: "%")) || unit.document[node].flags.contains(.escaped)
-            guard mayHaveFormats || sourceTexts.mayHaveFormats else { continue }
-            let inSubstitution = text.variant.isInSubstitution
+            let mayHaveFormats = document.rawBytesContain(node, UInt8(ascii: "%")) || document[node].flags.contains(.escaped)
+            guard mayHaveFormats || context.placeholderSources.mayHaveFormats else { continue }
+            let variant = texts[index].variant, inSubstitution = variant.isInSubstitution
             let format = mayHaveFormats
-                ? unit.document.withStringBytes(node) { FormatString(utf8: $0, inSubstitution: inSubstitution) } : FormatString("")
+                ? document.withStringBytes(node) { FormatString(utf8: $0, inSubstitution: inSubstitution) } : FormatString("")
             if !format.substitutions.isEmpty && !inSubstitution {
-                let device = text.variant.device
+                let device = variant.device
                 let names = defined[device] ?? substitutionNames(of: translation, device: device)
                 defined[device] = names
                 for name in format.substitutions where !names.contains(name) {
                     findings.append(context.finding(.substitutionMismatch,
                                                     "\(language) names %#@\(name)@, which has no substitution in \(language): add it or fix the name",
-                                                    languages: [language], variant: text.variant, at: unit.node))
+                                                    languages: [language], variant: variant, at: unitNode))
                 }
             }
-            guard !sourceTexts.isEmpty, let reference = reference(for: text.variant, in: sourceTexts) else { continue }
-            compare(format, against: reference, inSubstitution: inSubstitution, text.variant, language, unit.node, context, &findings)
+            guard !context.placeholderSources.isEmpty, let reference = reference(for: variant, in: context.placeholderSources) else { continue }
+            compare(format, against: reference, inSubstitution: inSubstitution, variant, language, unitNode, context, &findings)
         }
     }
 
@@ -57,25 +60,60 @@ enum PlaceholderCheck {
 
     /// The source's texts a variant is compared with: its own, and `other` when it is a plural category.
     static func reference(for variant: Variant, in sources: SourceTexts) -> (own: SourceText?, other: SourceText?, category: String?)? {
-        var path = variant.path
+        let path = variant.path
         // The usual shapes, looked up without building paths: the plain text and a plural category.
         // A source that varies by device only is read through its `other` device.
         if path.isEmpty {
-            if let own = sources[variant] { return (own, nil, nil) }
-            if let other = sources[Variant.pluralOther] { return (other, nil, nil) }
-            if let device = sources[Variant.deviceOther] ?? sources[Variant.deviceOther.appending(.plural, "other")] { return (device, nil, nil) }
+            if let own = sources.plain { return (own, nil, nil) }
+            if let other = sources.text(.plural, "other") { return (other, nil, nil) }
+            if let device = sources.text(.device, "other") ?? sources.text(.device, "other", .plural, "other") { return (device, nil, nil) }
             return nil
         }
         if path.count == 2, path[0] == CatalogField.plural.rawValue {
-            let own = sources[variant], other = sources[Variant.pluralOther]
-            if own != nil || other != nil { return (own, other, path[1]) }
-            if let plain = sources[Variant()] { return (plain, nil, path[1]) }
-            let deviceOwn = sources[Variant.deviceOther.appending(.plural, path[1])]
-            let deviceOther = sources[Variant.deviceOther.appending(.plural, "other")]
-            if deviceOwn != nil || deviceOther != nil { return (deviceOwn, deviceOther, path[1]) }
-            if let device = sources[Variant.deviceOther] { return (device, nil, path[1]) }
+            let category = path[1]
+            let own = sources.text(.plural, category), other = sources.text(.plural, "other")
+            if own != nil || other != nil { return (own, other, category) }
+            if let plain = sources.plain { return (plain, nil, category) }
+            let deviceOwn = sources.text(.device, "other", .plural, category)
+            let deviceOther = sources.text(.device, "other", .plural, "other")
+            if deviceOwn != nil || deviceOther != nil { return (deviceOwn, deviceOther, category) }
+            if let device = sources.text(.device, "other") { return (device, nil, category) }
             return nil
         }
+        if path.count == 2, path[0] == CatalogField.device.rawValue {
+            let device = path[1]
+            let found = sources.text(.device, device) ?? sources.text(.device, device, .plural, "other")
+                ?? sources.text(.device, "other") ?? sources.text(.device, "other", .plural, "other")
+                ?? sources.plain ?? sources.text(.plural, "other")
+            return found.map { ($0, nil, nil) }
+        }
+        if path.count == 4, path[2] == CatalogField.plural.rawValue, path[0] == CatalogField.device.rawValue {
+            let device = path[1], category = path[3]
+            for device in [device, "other"] {
+                let own = sources.text(.device, device, .plural, category), other = sources.text(.device, device, .plural, "other")
+                if own != nil || other != nil { return (own, other, category) }
+                if let plain = sources.text(.device, device) { return (plain, nil, category) }
+            }
+            let own = sources.text(.plural, category), other = sources.text(.plural, "other")
+            if own != nil || other != nil { return (own, other, category) }
+            return sources.plain.map { ($0, nil, category) }
+        }
+        if path.count == 4, path[2] == CatalogField.plural.rawValue, path[0] == CatalogField.substitutions.rawValue {
+            let name = path[1], category = path[3]
+            let own = sources.text(.substitutions, name, .plural, category), other = sources.text(.substitutions, name, .plural, "other")
+            if own != nil || other != nil { return (own, other, category) }
+            return sources.text(.substitutions, name).map { ($0, nil, category) }
+        }
+        return referenceByCandidates(path, in: sources)
+    }
+
+    /// ``reference(for:in:)`` of a variant at `path`, by building the paths
+    /// it may be compared with, in turn: its own, with its device replaced by
+    /// `other`, without its device; each with its plural category, then
+    /// `other`, then without it. (The lookups above are the same without
+    /// building paths, for the usual shapes.)
+    static func referenceByCandidates(_ path: [String], in sources: SourceTexts) -> (own: SourceText?, other: SourceText?, category: String?)? {
+        var path = path
         var category: String?
         if path.count >= 2, path[path.count - 2] == CatalogField.plural.rawValue {
             category = path.removeLast()
@@ -121,56 +159,54 @@ enum PlaceholderCheck {
         let sourceText = reference.category != nil ? (reference.other ?? reference.own) : reference.own
         var quotedSource: String { sourceText?.quoted ?? DiffRenderer.quoted("") }
         func report(_ message: FindingMessage, _ severity: Severity? = nil) {
-            var finding = context.finding(.placeholderMismatch, message, languages: [language], variant: variant, at: node)
-            if let severity { finding.severity = severity }
-            findings.append(finding)
+            findings.append(context.finding(.placeholderMismatch, message, severity: severity, languages: [language], variant: variant, at: node))
         }
-        var place: String { "\(language)\(PluralCheck.describe(variant))" }
         for placeholder in format.placeholders {
             let number = placeholder.number, spelling = placeholder.spelling
             guard let expected = allowed.placeholder(number) else {
-                report("\(place) has \(spelling) (argument \(number)), which the source \(quotedSource) does not have: remove it")
+                report("\(language)\(describing: variant) has \(spelling) (argument \(number)), which the source \(quotedSource) does not have: remove it")
                 continue
             }
             switch placeholder.argument.compatibility(with: expected.argument) {
             case .same: break
             case .otherSize:
-                report("\(place) reads argument \(number) as \(spelling) where the source has \(expected.spelling): another integer size, garbled on 64-bit; use the source's", .warning)
+                report("\(language)\(describing: variant) reads argument \(number) as \(spelling) where the source has \(expected.spelling): another integer size, garbled on 64-bit; use the source's", .warning)
             case .different:
-                report("\(place) reads argument \(number) as \(spelling) where the source has \(expected.spelling): use the source's")
+                report("\(language)\(describing: variant) reads argument \(number) as \(spelling) where the source has \(expected.spelling): use the source's")
             }
         }
         if let required {
             for placeholder in required.placeholders where format.placeholder(placeholder.number) == nil {
-                report("\(place) drops \(placeholder.spelling) (argument \(placeholder.number)) of the source \(quotedSource): add it")
+                report("\(language)\(describing: variant) drops \(placeholder.spelling) (argument \(placeholder.number)) of the source \(quotedSource): add it")
             }
             if required.showsSubstitutionArgument && !format.showsSubstitutionArgument {
-                report("\(place) drops %arg, the substitution's number: add it")
+                report("\(language)\(describing: variant) drops %arg, the substitution's number: add it")
             }
         }
         guard !format.substitutions.isEmpty || !(required?.substitutions.isEmpty ?? true) else { return }
-        let names = Set(format.substitutions), allowedNames = Set(allowed.substitutions)
-        for name in format.substitutions where !allowedNames.contains(name) {
+        for name in format.substitutions where !allowed.substitutions.contains(name) {
             let others = allowed.substitutions.isEmpty
                 ? "" : " or use the source's substitutions (\(allowed.substitutions.map { "%#@\($0)@" }.joined(separator: ", ")))"
-            report("\(place) has %#@\(name)@, which the source does not: remove it\(others)")
+            report("\(language)\(describing: variant) has %#@\(name)@, which the source does not: remove it\(others)")
         }
-        for name in required?.substitutions ?? [] where !names.contains(name) {
-            report("\(place) drops %#@\(name)@ of the source: add it")
+        for name in required?.substitutions ?? [] where !format.substitutions.contains(name) {
+            report("\(language)\(describing: variant) drops %#@\(name)@ of the source: add it")
         }
     }
 
     /// `substitution-mismatch`: argNum and formatSpecifier against the source's substitution of the same name:
     /// the localization's own substitutions, and a device variant's (against the source's for that device,
     /// else the source's own).
-    private static func checkSubstitutions(_ translation: Localization, _ parts: Localization.Parts, _ source: Localization,
+    private static func checkSubstitutions(_ translation: Localization, _ parts: Localization.Parts,
                                            _ context: EntryContext, _ findings: inout [Finding]) {
+        // Most texts have no substitutions, nor devices: nothing to compare, nothing read.
+        guard parts.substitutions != nil || parts.variations != nil else { return }
         // The source's substitutions for a device: its variant's own, else the other device's, else the
         // localization's (and for the localization's own, the other device's when it has none beside).
         let sources = context.sourceSubstitutions
         var sourceDevices: [(device: String, localization: Localization)]?
         func sourceSubstitutions(_ device: String) -> [Substitution] {
-            if sourceDevices == nil { sourceDevices = source.variations?.device ?? [] }
+            if sourceDevices == nil { sourceDevices = context.source?.variations?.device ?? [] }
             return sourceDevices?.first { $0.device == device }?.localization.substitutions ?? []
         }
         if parts.substitutions != nil {
@@ -217,10 +253,10 @@ enum PlaceholderCheck {
     }
 
     /// `plural-not-in-source`: plural-ness comes from the source localization.
-    private static func checkPluralness(_ translation: Localization, _ texts: [Translation], _ source: Localization,
+    private static func checkPluralness(_ translation: Localization, _ texts: [Translation],
                                         _ context: EntryContext, _ plurals: inout PluralFormsCache, _ findings: inout [Finding]) {
         let translated = varies(texts), original = context.sourceVaries
-        guard translated != original, !texts.isEmpty, !context.sourceTranslations.isEmpty else { return }
+        guard translated != original, !texts.isEmpty, !context.sourceTranslations.isEmpty, let source = context.source else { return }
         let language = translation.language
         // A language with one form (zh, ja, ko) cannot vary by plural: its text serves every number.
         if plurals.forms(translated ? source.language : language)?.categories == [.other] { return }

@@ -24,7 +24,7 @@ enum PlainText {
         let localization = raw.nodes[node]
         guard localization.kind == .object, localization.count == 1, !localization.flags.contains(.hasDuplicates),
               raw.nodes[node + 1].kind == .string, equals(raw, node + 1, "stringUnit") else { return .other }
-        let unitNode = node + 2, unit = raw.nodes[unitNode]
+        let unitNode = unit(of: node), unit = raw.nodes[unitNode]
         guard unit.kind == .object, unit.count == 2, !unit.flags.contains(.hasDuplicates) else { return .other }
         var state: Int?, value: Int?
         for member in raw.members(of: unitNode) {
@@ -36,7 +36,7 @@ enum PlainText {
         let text = raw.nodes[value]
         guard text.end - text.start > 2 else { return .unit }
         let content = raw.content(value)
-        if content.contains(UInt8(ascii: "%")) { return .unit }
+        if content.containsByte(UInt8(ascii: "%")) { return .unit }
         // `\u0025` is a `%` too: an escaped text is plain only without `\u`.
         if text.flags.contains(.escaped) {
             for index in content.indices.dropLast() where content[index] == UInt8(ascii: "\\") && content[index + 1] == UInt8(ascii: "u") {
@@ -45,6 +45,10 @@ enum PlainText {
         }
         return .translatedWithoutFormats
     }
+
+    /// The string unit of a localization at `node` whose shape is not
+    /// ``Shape/other``: the value of its one member, after the key.
+    static func unit(of node: Int) -> Int { node + 2 }
 
     /// Whether string `node` is exactly `text`, as written (an escaped
     /// spelling is not: the views decode it, and this path leaves it to them).

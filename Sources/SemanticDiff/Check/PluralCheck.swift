@@ -22,13 +22,17 @@ enum PluralCheck {
                     visit(inner, innerParts, variant.appending(.plural, document.string(member.key)), forms, context, &findings)
                 }
             }
-            for (device, variantLocalization) in variations.device {
+            variations.forEachCase(.device) { device, variantLocalization in
                 visit(variantLocalization, variantLocalization.parts, variant.appending(.device, device), forms, context, &findings)
             }
         }
-        for substitution in localization.substitutions(parts) {
-            guard let variations = substitution.variations else { continue }
-            checkPlural(variations, variant.appending(.substitutions, substitution.name), forms, context, &findings)
+        // Substitutions walked in place: no list of them is made.
+        guard let node = parts.substitutions else { return }
+        let document = localization.document
+        for member in document.members(of: node) {
+            guard let object = document.value(.variations, in: member.value), document.kind(object) == .object else { continue }
+            checkPlural(Variations(document: document, language: localization.language, node: object),
+                        variant.appending(.substitutions, document.string(member.key)), forms, context, &findings)
         }
     }
 
@@ -47,11 +51,12 @@ enum PluralCheck {
         }
         let language = variations.language
         let missing = forms.required.subtracting(present)
-        let place = variant.appending(.variations, CatalogField.plural.rawValue)
+        // Where a finding is: made only for one.
+        var place: Variant { variant.appending(.variations, CatalogField.plural.rawValue) }
         if !missing.isEmpty {
             findings.append(context.finding(
                 .pluralMissingCategory,
-                "\(language) plural\(describe(variant)) lacks \(missing.list): add \(missing.count == 1 ? "it" : "them") (CLDR's categories for \(language): \(forms.categories.list))",
+                "\(language) plural\(describing: variant) lacks \(missing.list): add \(missing.count == 1 ? "it" : "them") (CLDR's categories for \(language): \(forms.categories.list))",
                 languages: [language], variant: place, at: plural))
         }
         let extra = present.subtracting(forms.categories).subtracting([.zero])
@@ -59,18 +64,9 @@ enum PluralCheck {
             let listed = (extra.map(\.rawValue) + unknown).joined(separator: ", ")
             findings.append(context.finding(
                 .pluralExtraCategory,
-                "\(language) plural\(describe(variant)) has \(listed), which \(language) never selects: remove \(extra.count + unknown.count == 1 ? "it" : "them") (CLDR's categories for \(language): \(forms.categories.list))",
+                "\(language) plural\(describing: variant) has \(listed), which \(language) never selects: remove \(extra.count + unknown.count == 1 ? "it" : "them") (CLDR's categories for \(language): \(forms.categories.list))",
                 languages: [language], variant: place, at: plural))
         }
-    }
-
-    /// ` (device.iphone)`, ` (substitution count)`, or nothing for the plain text.
-    static func describe(_ variant: Variant) -> String {
-        guard !variant.isPlain else { return "" }
-        if variant.path.first == CatalogField.substitutions.rawValue, variant.path.count >= 2 {
-            return " of substitution \(variant.path[1])"
-        }
-        return " (\(variant))"
     }
 }
 

@@ -48,4 +48,23 @@ struct SourceTexts {
     }
 
     subscript(variant: Variant) -> SourceText? { texts.first { $0.variant == variant } }
+
+    /// The plain text (of the empty variant).
+    var plain: SourceText? { texts.first { $0.variant.path.isEmpty } }
+
+    /// The text of variant `kind.name` (`plural.other`), found without making its path.
+    func text(_ kind: CatalogField, _ name: String) -> SourceText? {
+        texts.first { text in
+            let path = text.variant.path
+            return path.count == 2 && path[1] == name && path[0] == kind.rawValue
+        }
+    }
+
+    /// The text of variant `kind.name.innerKind.innerName` (`device.other.plural.one`).
+    func text(_ kind: CatalogField, _ name: String, _ innerKind: CatalogField, _ innerName: String) -> SourceText? {
+        texts.first { text in
+            let path = text.variant.path
+            return path.count == 4 && path[3] == innerName && path[1] == name && path[0] == kind.rawValue && path[2] == innerKind.rawValue
+        }
+    }
 }

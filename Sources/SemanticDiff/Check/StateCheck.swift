@@ -5,33 +5,35 @@ enum StateCheck {
     static func check(_ translation: Localization, _ texts: [Translation], _ context: EntryContext, counts: inout StateCounts,
                       into findings: inout [Finding]) {
         guard context.isToTranslate else { return }
-        let language = translation.language
-        let sourceTexts = context.sourceTexts
+        let language = translation.language, document = translation.document
         var countedNew = false, countedInReview = false, copied = false
-        for text in texts {
-            guard case .unit(let unit) = text.text else { continue }
-            let (node, stateNode) = unit.members
+        // By index: a text read whole would be copied (its views retained) for every one passed over.
+        for index in texts.indices {
+            // The units' document is the localization's: read through it, the text's own view is not copied.
+            guard let unitNode = texts[index].unitNode else { continue }
+            let (node, stateNode) = StringUnit(document: document, node: unitNode).members
             // A value that is not a string is not the state rule's to judge.
-            if let node, unit.document.kind(node) != .string { continue }
-            let state = TranslationState(unit.document, stateNode)
-            let isEmpty = node.map(unit.document.isEmptyString) ?? true
+            if let node, document.kind(node) != .string { continue }
+            let state = TranslationState(document, stateNode)
+            let isEmpty = node.map(document.isEmptyString) ?? true
             // Translated and not empty: nothing to say, and nothing to decode.
             if state == .translated && !isEmpty { continue }
-            let source = context.source == nil ? (text.variant.isPlain ? context.key : nil) : sourceText(for: text.variant, sourceTexts)
+            let variant = texts[index].variant
+            let source = context.source == nil ? (variant.isPlain ? context.key : nil) : sourceText(for: variant, context.sourceTexts)
             // An empty source (a copyright line left blank) may well be translated as empty.
             // Nor a text whose source, found by the fallbacks (`other`), is one of the empty ones.
-            let emptySource = sourceTexts.emptyVariants.contains(text.variant)
-                || (source == nil && context.source != nil && !sourceTexts.emptyVariants.isEmpty)
+            let emptySource = context.sourceTexts.emptyVariants.contains(variant)
+                || (source == nil && context.source != nil && !context.sourceTexts.emptyVariants.isEmpty)
             if state == .translated && isEmpty && !emptySource && source?.isEmpty != true {
-                findings.append(context.finding(.state, "\(language)\(PluralCheck.describe(text.variant)) is translated but empty: translate it or mark it new",
-                                                languages: [language], variant: text.variant, at: unit.node))
+                findings.append(context.finding(.state, "\(language)\(describing: variant) is translated but empty: translate it or mark it new",
+                                                languages: [language], variant: variant, at: unitNode))
             }
             if state == .new && !countedNew || state == .needsReview && !countedInReview, let state {
                 if state == .new { countedNew = true } else { countedInReview = true }
                 counts.note(language, state, offset: context.offset(ofKeyOf: translation.node))
             }
             // Byte for byte: a copy in another normalization is not the same text.
-            if state != .translated, !isEmpty, let node, let source, !copied, unit.document.keyEquals(node, source) {
+            if state != .translated, !isEmpty, let node, let source, !copied, document.keyEquals(node, source) {
                 copied = true
                 counts.noteCopy(language, offset: context.offset(ofKeyOf: translation.node))
             }

@@ -32,6 +32,7 @@ public enum VisibleText {
             var copied = 0, index = 0
             while index < bytes.count {
                 // The bytes that may start something to escape: the rest is copied in one go.
+                index = firstMayEscape(bytes, from: index)
                 while index < bytes.count, !mayEscape[Int(bytes[index])] { index += 1 }
                 guard index < bytes.count else { break }
                 let byte = bytes[index]
@@ -68,6 +69,29 @@ public enum VisibleText {
             }
             output.append(UnsafeBufferPointer(rebasing: bytes[copied...]))
         }
+    }
+
+    /// The start of the first block of 16 bytes from `index` holding a byte
+    /// that may start what is escaped (``mayEscape``), tested in vector
+    /// lanes; the start of the last bytes, fewer than 16, when none does.
+    private static func firstMayEscape(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+        guard let base = bytes.baseAddress else { return index }
+        let raw = UnsafeRawPointer(base)
+        var index = index
+        // Vectors spelled out, masks read as words: comparisons with scalars and `any` compile to loops over the lanes.
+        let space = SIMD16<UInt8>(repeating: 0x20), delete = SIMD16<UInt8>(repeating: 0x7F)
+        let c2 = SIMD16<UInt8>(repeating: 0xC2), d8 = SIMD16<UInt8>(repeating: 0xD8)
+        let e2 = SIMD16<UInt8>(repeating: 0xE2), ef = SIMD16<UInt8>(repeating: 0xEF)
+        while index + 16 <= bytes.count {
+            let block = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            let lanes = unsafeBitCast(block .< space, to: SIMD16<UInt8>.self) | unsafeBitCast(block .== delete, to: SIMD16<UInt8>.self)
+                | unsafeBitCast(block .== c2, to: SIMD16<UInt8>.self) | unsafeBitCast(block .== d8, to: SIMD16<UInt8>.self)
+                | unsafeBitCast(block .== e2, to: SIMD16<UInt8>.self) | unsafeBitCast(block .== ef, to: SIMD16<UInt8>.self)
+            let words = unsafeBitCast(lanes, to: (UInt64, UInt64).self)
+            if words.0 | words.1 != 0 { return index }
+            index += 16
+        }
+        return index
     }
 
     /// Whether `scalar` is one of those spelled as an escape (the set the

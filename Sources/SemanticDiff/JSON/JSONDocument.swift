@@ -160,7 +160,7 @@ public struct JSONDocument: Sendable {
     /// Whether the bytes of `node` as written in the file hold `byte` (an
     /// ASCII character JSON never escapes, such as `%`): a scan without decoding.
     public func rawBytesContain(_ node: Int, _ byte: UInt8) -> Bool {
-        withUnsafeBytes { $0[Int(self[node].start)..<Int(self[node].end)].contains(byte) }
+        withUnsafeBytes { UnsafeBufferPointer(rebasing: $0[Int(self[node].start)..<Int(self[node].end)]).containsByte(byte) }
     }
 
     /// Whether `node` is the empty string.

@@ -63,7 +63,12 @@ public enum KeyCollation {
     /// table alone, else nil.
     static func walkCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
         let countA = a.count, countB = b.count
-        var i = 0, j = 0
+        // Neighbouring keys mostly share a long start, which the walk would step through byte by byte
+        // to no effect: it starts where they first differ, or at the start of the digits that place is
+        // in (numbers are compared whole), which is where the walk would be with the same state.
+        var i = commonPrefixCount(a, b)
+        while i > 0 && a[i - 1] &- UInt8(ascii: "0") < 10 { i -= 1 }
+        var j = i
         while i < countA && j < countB {
             let x = a[i], y = b[j]
             if x &- UInt8(ascii: "0") < 10 && y &- UInt8(ascii: "0") < 10 {
@@ -292,6 +297,21 @@ public enum KeyCollation {
     }
 
     @inline(__always)
+    /// How many bytes `a` and `b` start with alike, compared eight at a time.
+    static func commonPrefixCount(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = Swift.min(a.count, b.count)
+        guard count > 0, let baseA = a.baseAddress, let baseB = b.baseAddress else { return 0 }
+        let rawA = UnsafeRawPointer(baseA), rawB = UnsafeRawPointer(baseB)
+        var index = 0
+        while index + 8 <= count {
+            let difference = rawA.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ rawB.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if difference != 0 { return index + UInt64(littleEndian: difference).trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < count && a[index] == b[index] { index += 1 }
+        return index
+    }
+
     private static func digitRun(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> DigitRun {
         var value: UInt64 = 0
         var index = start

@@ -31,11 +31,11 @@ struct RawDocument {
 }
 
 extension JSONDocument {
+    /// Calls `body` with the document's nodes and bytes in place (through
+    /// the storage's pointers: nothing retained but the storage).
     func withRawDocument<R>(_ body: (RawDocument) throws -> R) rethrows -> R {
-        try nodes.withUnsafeBufferPointer { nodes in
-            try bytes.withUnsafeBufferPointer { bytes in
-                try body(RawDocument(nodes: nodes, bytes: bytes))
-            }
+        try withExtendedLifetime(storage) {
+            try body(RawDocument(nodes: storage.nodeBuffer, bytes: UnsafeBufferPointer(start: storage.byteBase, count: storage.byteCount)))
         }
     }
 }

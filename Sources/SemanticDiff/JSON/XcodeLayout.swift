@@ -111,7 +111,7 @@ struct KeyOrder {
         var own = true
         var previousKey: Int?
         // Pairs only Foundation can order, asked of it at once at the end.
-        var undecided: [(a: [UInt8], b: [UInt8])] = []
+        var undecided: [(a: [UInt8], b: [UInt8])]? // made only when needed: most objects have none
         for (key, value) in raw.members(of: container, includingShadowed: true) {
             if bits[value - first] & subtreeSorted == 0 { childrenSorted = false }
             if own && !raw.nodes[key].flags.contains(.shadowed) {
@@ -119,13 +119,14 @@ struct KeyOrder {
                     if let order = raw.withKeyTexts(previousKey, key, { KeyCollation.fastCompare($0, $1) }) {
                         if order >= 0 { own = false }
                     } else {
-                        undecided.append((raw.keyText(previousKey), raw.keyText(key)))
+                        if undecided == nil { undecided = [] }
+                        undecided!.append((raw.keyText(previousKey), raw.keyText(key)))
                     }
                 }
                 previousKey = key
             }
         }
-        if own && !undecided.isEmpty {
+        if own, let undecided {
             own = KeyCollation.neighboursInOrder(undecided)
         }
         return (own ? ownSorted : 0) | (own && childrenSorted ? subtreeSorted : 0)

@@ -43,6 +43,11 @@ struct OutputBuffer: ~Copyable {
         count &+= bytes.count
     }
 
+    /// A literal's bytes (read where the compiler put them: no string made or looked into).
+    @inline(__always) mutating func append(literal: StaticString) {
+        append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
     mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0) }
     }

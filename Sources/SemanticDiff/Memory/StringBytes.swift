@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension String {
     /// Calls `body` with the string's UTF-8, read in place when the string
     /// is stored contiguously (always, for a native string): a mutable copy
@@ -7,5 +13,14 @@ extension String {
         if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = self
         return try copy.withUTF8(body)
+    }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Whether the bytes hold `byte`, searched by the C library (in vector
+    /// lanes), not one byte at a time.
+    func containsByte(_ byte: UInt8) -> Bool {
+        guard let base = baseAddress, count > 0 else { return false }
+        return memchr(base, Int32(byte), count) != nil
     }
 }
