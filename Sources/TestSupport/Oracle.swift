@@ -22,6 +22,17 @@ public enum Oracle {
 
     public static func compare(_ a: String, _ b: String) -> Int { FoundationCollation.compare(a, b) }
 
+    /// Whether `a` and `b` first differ right after a run of 60 or more of
+    /// one ASCII character that is neither a letter nor a digit, in both.
+    static func isUnsettled(_ a: String, _ b: String) -> Bool {
+        let a = Array(a.utf8), b = Array(b.utf8)
+        let start = zip(a, b).prefix { $0 == $1 }.count
+        guard start >= 60, let last = a[..<start].last, last < 0x80,
+              !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(last),
+              !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(last | 0x20) else { return false }
+        return a[(start - 60)..<start].allSatisfy { $0 == last }
+    }
+
     /// Whether every object of `value` lists its keys in an order
     /// Foundation accepts: no two neighbours that Foundation, asked both
     /// ways round, puts the other way. Where Foundation's comparison is not
@@ -29,10 +40,17 @@ public enum Oracle {
     /// keys that each sort before the other, answers that change from one
     /// process to the next), its own output depends on the order it met the
     /// keys in, and any such order is one of its outputs.
+    ///
+    /// Two keys that differ only after a long run of one punctuation
+    /// character (`"No "` and 64 dots and `"inistrator"` against `"No "` and
+    /// 63 dots and `"nd"`; not yet after 60) are in order either way: Foundation's answer for
+    /// them changes from one process to the next (each before the other, each
+    /// after, or one order), so no order is Foundation's.
     public static func acceptsOrder(of value: JSONValue) -> Bool {
         switch value {
         case .object(let members):
-            for (a, b) in zip(members, members.dropFirst()) where compare(a.key, b.key) > 0 && compare(b.key, a.key) < 0 { return false }
+            for (a, b) in zip(members, members.dropFirst())
+            where !isUnsettled(a.key, b.key) && compare(a.key, b.key) > 0 && compare(b.key, a.key) < 0 { return false }
             return members.allSatisfy { acceptsOrder(of: $0.value) }
         case .array(let items):
             return items.allSatisfy { acceptsOrder(of: $0) }
