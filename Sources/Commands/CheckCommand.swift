@@ -15,6 +15,7 @@ enum CheckCommand: Command {
               --json               the same as --format json
               --summary            also a table per language: translated, needs_review, new,
                                    missing and stale entries, and the share translated
+                                   (of the --language ones, when given)
               --language L         only findings about language L (repeat for more)
               --rule R             only rule R (repeat for more)
               --disable R          not rule R (repeat for more)
@@ -188,8 +189,10 @@ enum CheckCommand: Command {
                 status = ExitStatus.failure
             }
             timer.mark("findings")
-            files.append(CheckedFile(path: target.shownPath, repositoryPath: target.repositoryPath, findings: findings,
-                                     summary: arguments.has("summary") ? LanguageSummary.languages(of: catalog) : nil))
+            // The table, of the languages --language names when it names some.
+            let summary = arguments.has("summary")
+                ? LanguageSummary.languages(of: catalog).filter { options.languages.isEmpty || options.languages.contains($0.language) } : nil
+            files.append(CheckedFile(path: target.shownPath, repositoryPath: target.repositoryPath, findings: findings, summary: summary))
         }
         switch format {
         case "json": Console.write(CheckReport.json(files))

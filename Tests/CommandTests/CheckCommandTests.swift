@@ -203,6 +203,10 @@ struct CheckCommandTests {
         #expect(rows.contains(["de", "1", "0", "1", "0", "1", "50.0%"]))
         #expect(rows.contains(["fr", "0", "1", "0", "1", "0", "0.0%"]))
         #expect(!rows.contains { $0.first == "en" })
+        // With --language, the table has those languages' rows only.
+        let french = try CLI.run(["check", "--summary", "--language", "fr", "L.xcstrings"], in: directory.url).stdout
+        let frenchRows = french.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(frenchRows.contains(["fr", "0", "1", "0", "1", "0", "0.0%"]) && !frenchRows.contains { $0.first == "de" })
         // Rounded as --json is (2 of 3 is 66.7%), but 100.0% only when complete.
         let thirds = B.catalog(["A", "B", "C"].map { key in
             (key, B.entry([("en", B.text(key)), ("de", B.text(key + "!", key == "C" ? "new" : "translated"))]))
