@@ -111,6 +111,9 @@ public enum KeyCollation {
     /// case and a digit run with fewer leading zeros first. Nil for digit
     /// runs long enough to wrap Foundation's 64-bit walk.
     static func tieBreak(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        // Keys with a longer number anywhere may not be equal for ICU at all (``primaryCompare(_:_:)``
+        // leaves them undecided): Foundation orders `02N9…` (25 digits) before `2n3…`.
+        if hasLongNumber(a) || hasLongNumber(b) { return nil }
         var i = 0, j = 0
         while i < a.count && j < b.count {
             let x = a[i], y = b[j]
@@ -146,6 +149,9 @@ public enum KeyCollation {
                 let runA = digitRun(a, from: i), runB = digitRun(b, from: j)
                 // A digit of another script would continue the number for ICU.
                 if (runA.end < countA && a[runA.end] >= 0x80) || (runB.end < countB && b[runB.end] >= 0x80) { return nil }
+                // Nor are numbers of more digits than 64 bits hold compared here: Foundation orders
+                // `02N9…` before `2n3…` from 25 digits on, where their values say the other way.
+                if runA.significant > 18 || runB.significant > 18 { return nil }
                 if runA.significant != runB.significant { return runA.significant < runB.significant ? -1 : 1 }
                 for offset in 0..<runA.significant {
                     let digitA = a[runA.firstSignificant + offset], digitB = b[runB.firstSignificant + offset]
@@ -297,6 +303,16 @@ public enum KeyCollation {
     }
 
     @inline(__always)
+    /// Whether `text` has a run of more than 18 digits (more than 64 bits hold).
+    static func hasLongNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var run = 0
+        for byte in text {
+            run = byte &- UInt8(ascii: "0") < 10 ? run + 1 : 0
+            if run > 18 { return true }
+        }
+        return false
+    }
+
     /// How many bytes `a` and `b` start with alike, compared eight at a time.
     static func commonPrefixCount(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         let count = Swift.min(a.count, b.count)
