@@ -6,18 +6,15 @@ public enum Device: String, Sendable, CaseIterable {
     /// The device named by the UTF-8 `name`, as a catalog writes it (read
     /// without making a string).
     init?(utf8 name: UnsafeBufferPointer<UInt8>) {
-        func named(_ text: StaticString) -> Bool {
-            text.utf8CodeUnitCount == name.count && memcmpEqual(name, UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        }
         switch name.count {
-        case 3 where named("mac"): self = .mac
-        case 4 where named("ipad"): self = .ipad
-        case 4 where named("ipod"): self = .ipod
-        case 5 where named("other"): self = .other
-        case 6 where named("iphone"): self = .iphone
-        case 7 where named("appletv"): self = .appletv
-        case 10 where named("applewatch"): self = .applewatch
-        case 11 where named("applevision"): self = .applevision
+        case 3 where name.spells("mac"): self = .mac
+        case 4 where name.spells("ipad"): self = .ipad
+        case 4 where name.spells("ipod"): self = .ipod
+        case 5 where name.spells("other"): self = .other
+        case 6 where name.spells("iphone"): self = .iphone
+        case 7 where name.spells("appletv"): self = .appletv
+        case 10 where name.spells("applewatch"): self = .applewatch
+        case 11 where name.spells("applevision"): self = .applevision
         default: return nil
         }
     }

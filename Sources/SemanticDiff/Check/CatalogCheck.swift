@@ -492,9 +492,6 @@ struct LanguageNames {
     /// The languages by number.
     private(set) var names: [String] = []
     private var numbers: [String: Int] = [:]
-    /// The languages' UTF-8 one after the other, and where each one's is.
-    private var spelled: [UInt8] = []
-    private var spellings: [Range<Int>] = []
     /// The numbers of the languages of the entry looked at last, in order.
     private var previous: [Int] = []
 
@@ -502,52 +499,37 @@ struct LanguageNames {
     mutating func localizations(of entry: Entry) -> (localizations: [Localization], numbers: [Int]) {
         let document = entry.document
         guard let node = entry.field(.localizations), document.kind(node) == .object else { return ([], []) }
-        var found: [Int?] = [], values: [Int] = []
+        var localizations: [Localization] = [], found: [Int] = []
+        localizations.reserveCapacity(Int(document[node].count))
         found.reserveCapacity(Int(document[node].count))
-        values.reserveCapacity(Int(document[node].count))
-        // Read into locals: the closure would check each access to this value's properties.
-        let previous = self.previous, spellings = self.spellings
-        spelled.withUnsafeBufferPointer { spelled in
-            document.withRawDocument { raw in
-                // Where in the previous entry's languages this one's are looked for: a few ahead of the last found.
-                var hint = 0
-                for member in JSONCursor(raw.nodes).members(of: node) {
-                    values.append(member.value)
-                    var number: Int?
-                    if !raw.nodes[member.key].flags.contains(.escaped) {
-                        let key = raw.content(member.key)
-                        var candidate = hint
-                        while candidate < Swift.min(hint + 4, previous.count) {
-                            let range = spellings[previous[candidate]]
-                            if range.count == key.count && memcmpEqual(UnsafeBufferPointer(rebasing: spelled[range]), key) {
-                                number = previous[candidate]
-                                hint = candidate + 1
-                                break
-                            }
-                            candidate += 1
-                        }
-                    }
-                    found.append(number)
+        // Where in the previous entry's languages this one's are looked for: a few ahead of the last found.
+        var hint = 0
+        for member in document.members(of: node) {
+            var number: Int?
+            var candidate = hint
+            while candidate < Swift.min(hint + 4, previous.count) {
+                if document.keyEquals(member.key, names[previous[candidate]]) {
+                    number = previous[candidate]
+                    hint = candidate + 1
+                    break
+                }
+                candidate += 1
+            }
+            if number == nil {
+                let language = document.string(member.key)
+                if let known = numbers[language] {
+                    number = known
+                } else {
+                    number = names.count
+                    numbers[language] = names.count
+                    names.append(language)
                 }
             }
+            found.append(number!)
+            localizations.append(Localization(document: document, language: names[number!], node: member.value))
         }
-        // The languages not found where the previous entry had them.
-        let numbers = found.indices.map { found[$0] ?? number(document.string(values[$0] - 1)) }
-        self.previous = numbers
-        let localizations = names.withUnsafeBufferPointer { names in
-            values.indices.map { Localization(document: document, language: names[numbers[$0]], node: values[$0]) }
-        }
-        return (localizations, numbers)
-    }
-
-    /// The number of `language`, given one the first time it is seen.
-    private mutating func number(_ language: String) -> Int {
-        if let known = numbers[language] { return known }
-        numbers[language] = names.count
-        names.append(language)
-        spellings.append(spelled.count..<(spelled.count + language.utf8.count))
-        spelled += language.utf8
-        return names.count - 1
+        previous = found
+        return (localizations, found)
     }
 }
 

@@ -20,7 +20,6 @@ struct FindingMessage: ExpressibleByStringInterpolation {
         bytes = Array(text.utf8)
     }
 
-
     struct Interpolation: StringInterpolationProtocol {
         fileprivate var bytes: [UInt8] = []
 

@@ -54,6 +54,6 @@ enum PlainText {
     /// spelling is not: the views decode it, and this path leaves it to them).
     @inline(__always) private static func equals(_ raw: RawDocument, _ node: Int, _ text: StaticString) -> Bool {
         !raw.nodes[node].flags.contains(.escaped)
-            && memcmpEqual(raw.content(node), UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+            && raw.content(node).spells(text)
     }
 }

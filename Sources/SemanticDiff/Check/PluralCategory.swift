@@ -17,16 +17,13 @@ public enum PluralCategory: String, Sendable, CaseIterable, Comparable {
 
     /// The category named by the UTF-8 `name`, as a catalog writes it.
     init?(utf8 name: UnsafeBufferPointer<UInt8>) {
-        func named(_ text: StaticString) -> Bool {
-            text.utf8CodeUnitCount == name.count && memcmpEqual(name, UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        }
         switch name.first {
-        case UInt8(ascii: "z") where named("zero"): self = .zero
-        case UInt8(ascii: "o") where named("one"): self = .one
-        case UInt8(ascii: "o") where named("other"): self = .other
-        case UInt8(ascii: "t") where named("two"): self = .two
-        case UInt8(ascii: "f") where named("few"): self = .few
-        case UInt8(ascii: "m") where named("many"): self = .many
+        case UInt8(ascii: "z") where name.spells("zero"): self = .zero
+        case UInt8(ascii: "o") where name.spells("one"): self = .one
+        case UInt8(ascii: "o") where name.spells("other"): self = .other
+        case UInt8(ascii: "t") where name.spells("two"): self = .two
+        case UInt8(ascii: "f") where name.spells("few"): self = .few
+        case UInt8(ascii: "m") where name.spells("many"): self = .many
         default: return nil
         }
     }

@@ -302,7 +302,6 @@ public enum KeyCollation {
         var significant: Int { end - firstSignificant }
     }
 
-    @inline(__always)
     /// Whether `text` has a run of more than 18 digits (more than 64 bits hold).
     static func hasLongNumber(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var run = 0
@@ -328,6 +327,7 @@ public enum KeyCollation {
         return index
     }
 
+    @inline(__always)
     private static func digitRun(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> DigitRun {
         var value: UInt64 = 0
         var index = start

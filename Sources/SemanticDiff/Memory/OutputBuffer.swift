@@ -45,7 +45,7 @@ struct OutputBuffer: ~Copyable {
 
     /// A literal's bytes (read where the compiler put them: no string made or looked into).
     @inline(__always) mutating func append(literal: StaticString) {
-        append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        append(literal.utf8Bytes)
     }
 
     mutating func append(_ bytes: [UInt8]) {

@@ -24,3 +24,13 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return memchr(base, Int32(byte), count) != nil
     }
 }
+
+extension StaticString {
+    /// The literal's UTF-8, read where the compiler put it.
+    var utf8Bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: utf8Start, count: utf8CodeUnitCount) }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Whether the bytes are exactly `literal`'s.
+    func spells(_ literal: StaticString) -> Bool { memcmpEqual(self, literal.utf8Bytes) }
+}
