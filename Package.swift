@@ -13,15 +13,16 @@ import PackageDescription
 /// otherwise pay for instantiating generic metadata at run time.
 let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
 
-/// What the tool's start-up costs before `main` is most of a small merge
-/// (docs/SPEED.md): on Linux, link the C++ library the Swift runtime uses
-/// statically (Sources/git-xcstrings/StaticLibstdcxx), and so the unwinder,
-/// instead of binding some 1,700 symbols of libstdc++.so at every start.
-/// (and exports the stand-in for mbedTLS's certificate parsing that libgit2
-/// binds to when it is opened: Sources/GitLayer/CertificateLoading.swift).
+/// What a program's start-up costs before `main` is most of a small merge
+/// (docs/SPEED.md): on Linux, link the C++ library the Swift runtime (and
+/// Foundation's ICU, in the collation helper) uses statically
+/// (Sources/git-xcstrings/StaticLibstdcxx), and so the unwinder, instead of
+/// binding some 1,700 symbols of libstdc++.so at every start.
+let staticCxx = ["-L", Context.packageDirectory + "/Sources/git-xcstrings/StaticLibstdcxx", "-Xclang-linker", "-static-libgcc"]
+/// The tool also exports the stand-in for mbedTLS's certificate parsing that
+/// libgit2 binds to when it is opened (Sources/GitLayer/CertificateLoading.swift).
 let startUp = LinkerSetting.unsafeFlags(
-    ["-L", Context.packageDirectory + "/Sources/git-xcstrings/StaticLibstdcxx", "-Xclang-linker", "-static-libgcc",
-     "-Xlinker", "--export-dynamic-symbol=mbedtls_x509_crt_parse_file"],
+    staticCxx + ["-Xlinker", "--export-dynamic-symbol=mbedtls_x509_crt_parse_file"],
     .when(platforms: [.linux])
 )
 
@@ -73,7 +74,8 @@ let package = Package(
         // Foundation's key comparison, the reference for the few pairs the
         // fast comparator leaves undecided; kept out of the tool itself.
         .target(name: "FoundationCollation", dependencies: ["SemanticDiff"]),
-        .executableTarget(name: "git-xcstrings-collate", dependencies: ["FoundationCollation"]),
+        .executableTarget(name: "git-xcstrings-collate", dependencies: ["FoundationCollation"],
+                         linkerSettings: [.unsafeFlags(staticCxx, .when(platforms: [.linux]))]),
         // Writes JSON/CollationTable+Generated.swift from Foundation (scripts/generate-collation-table).
         .executableTarget(name: "generate-collation-table", dependencies: ["SemanticDiff", "FoundationCollation"]),
 
