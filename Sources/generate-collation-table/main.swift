@@ -1,5 +1,13 @@
 import FoundationCollation
 
 // Prints SemanticDiff/JSON/CollationTable+Generated.swift, asking Foundation
-// where each non-ASCII character sorts (scripts/generate-collation-table).
-print(CollationTableGenerator.source(CollationTableGenerator.runs()), terminator: "")
+// where each non-ASCII character sorts, or with `han`,
+// SemanticDiff/JSON/HanOrder+Generated.swift, the order of the Han
+// ideographs (scripts/generate-collation-table).
+if CommandLine.arguments.dropFirst().first == "han" {
+    let runs = HanOrderGenerator.runs()
+    precondition(HanOrderGenerator.ties(runs) == 0, "Foundation does not order the ideographs strictly")
+    print(HanOrderGenerator.source(runs), terminator: "")
+} else {
+    print(CollationTableGenerator.source(CollationTableGenerator.runs()), terminator: "")
+}

@@ -19,4 +19,16 @@ struct CollationTableTests {
         let differing = zip(runs, table).enumerated().first { $0.element.0.start != $0.element.1.start || $0.element.0.place != $0.element.1.place }
         #expect(differing == nil, "first difference at run \(differing?.offset ?? 0): regenerate with scripts/generate-collation-table")
     }
+
+    @Test("HanOrder+Generated.swift is Foundation's order of the ideographs now, and Foundation orders every two of them strictly")
+    func freshHanOrder() {
+        let runs = HanOrderGenerator.runs()
+        let table = KeyCollation.hanRuns
+        #expect(runs.count == table.count, "run \(runs.count) against \(table.count): regenerate with scripts/generate-collation-table")
+        let differing = zip(runs, table).enumerated().first { $0.element.0.start != $0.element.1.start || $0.element.0.count != $0.element.1.count }
+        #expect(differing == nil, "first difference at run \(differing?.offset ?? 0): regenerate with scripts/generate-collation-table")
+        #expect(HanOrderGenerator.ties(table) == 0)
+        // Every ideograph of both blocks once.
+        #expect(table.reduce(0) { $0 + Int($1.count) } == (KeyCollation.hanUnified.count + KeyCollation.hanExtensionA.count))
+    }
 }

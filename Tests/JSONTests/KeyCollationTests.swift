@@ -182,6 +182,72 @@ struct KeyCollationTests {
         #expect(decided > 9_000, "the fast path decided only \(decided) of 10,000 pairs of marked keys")
     }
 
+    @Test("on 100,000 Chinese and Japanese keys, every answer of the fast path is Foundation's, and pairs that first differ in two ideographs are decided")
+    func hanKeys() {
+        var random = SplitMix64(seed: 88)
+        // Ideographs from both blocks, the late additions at the end of the first among them;
+        // kana, CJK and ASCII punctuation, digits and letters around them.
+        func ideograph() -> Character {
+            let value: UInt32 = switch random.below(5) {
+            case 0: UInt32(0x3400 + random.below(0x4DC0 - 0x3400))
+            case 1: UInt32(0x9F00 + random.below(0x100))
+            default: UInt32(0x4E00 + random.below(0x9F00 - 0x4E00))
+            }
+            return Character(Unicode.Scalar(value)!)
+        }
+        let others = Array("あいうアイウｱー・、。！？「」（）：%@ -_.1290abcXYZ가é\u{301}\u{FE0F}\n")
+        var keys = Set<String>()
+        var shared: [String] = []
+        while keys.count < 100_000 {
+            // Half the keys start like an earlier one, so that pairs first differ deep inside.
+            var key = random.below(2) == 0 ? shared.randomElement(using: &random) ?? "" : ""
+            for _ in 0..<(1 + random.below(6)) {
+                key.append(random.below(3) == 0 ? others[random.below(others.count)] : ideograph())
+            }
+            if keys.insert(key).inserted && random.below(4) == 0 { shared.append(String(key.prefix(1 + random.below(key.count)))) }
+        }
+        let outcome = KeyCollationTests.checkAgainstFoundation(Array(keys), randomPairs: 200_000, seed: 9)
+        #expect(outcome.disagreements.isEmpty, "\(outcome.disagreements.prefix(10))")
+        // Pairs whose first difference is two ideographs after the same ideographs (or nothing).
+        var pairs = 0, decided = 0
+        let list = Array(keys)
+        for _ in 0..<20_000 {
+            var a = list[random.below(list.count)], b = list[random.below(list.count)]
+            let start = zip(a.unicodeScalars, b.unicodeScalars).prefix { $0 == $1 }.count
+            let before = a.unicodeScalars.prefix(start)
+            guard before.allSatisfy({ KeyCollation.hanRank($0.value) != nil }),
+                  let x = a.unicodeScalars.dropFirst(start).first, let y = b.unicodeScalars.dropFirst(start).first,
+                  KeyCollation.hanRank(x.value) != nil, KeyCollation.hanRank(y.value) != nil else { continue }
+            pairs += 1
+            if a.withUTF8({ a in b.withUTF8 { b in KeyCollation.fastCompare(a, b) } }) != nil { decided += 1 }
+        }
+        #expect(pairs > 5_000)
+        #expect(decided == pairs, "the fast path decided only \(decided) of \(pairs) pairs that first differ in two ideographs")
+    }
+
+    @Test("on 100,000 keys with line breaks, tabs, curly quotes and numbers of other scripts, every answer of the fast path is Foundation's, and such pairs are decided")
+    func lineBreaksAndQuotes() {
+        var random = SplitMix64(seed: 99)
+        let pieces = Array("abAB xyz.-%@:") .map(String.init) + ["\n", "\t", "\r", "\r\n", "\u{B}", "\u{C}", "\u{1}", "’", "“", "”", "…", "×", "·",
+                                                             "1", "10", "٣", "１", "层", "é", "\u{301}"]
+        var keys = Set<String>()
+        var starts: [String] = []
+        while keys.count < 100_000 {
+            var key = random.below(2) == 0 ? starts.randomElement(using: &random) ?? "" : ""
+            for _ in 0..<(1 + random.below(6)) { key += pieces[random.below(pieces.count)] }
+            if keys.insert(key).inserted && random.below(4) == 0 { starts.append(key) }
+        }
+        let outcome = KeyCollationTests.checkAgainstFoundation(Array(keys), randomPairs: 200_000, seed: 10)
+        #expect(outcome.disagreements.isEmpty, "\(outcome.disagreements.prefix(10))")
+        // Pairs from real catalogs the fast path used to leave to Foundation.
+        for (a, b) in [("Failed To Add Vehicle\nDetails:%@", "Failed To Add Vehicle. Unknown Error."), ("You’ll see nearby transit", "You’re outside the area."),
+                       ("1-7", "1层全买。"), ("\nYour personal information", "**%lld** tracking attempts"), ("Line\tTab", "Line Tab")] {
+            var a = a, b = b
+            let fast = a.withUTF8 { a in b.withUTF8 { b in KeyCollation.fastCompare(a, b) } }
+            #expect(fast == Oracle.compare(a, b).signum(), "\(a.debugDescription) \(b.debugDescription)")
+        }
+    }
+
     @Test("a marked key equal to the start of another at ICU's first level sorts first, short or long, and is decided without Foundation")
     func markedPrefixes() {
         var random = SplitMix64(seed: 5)

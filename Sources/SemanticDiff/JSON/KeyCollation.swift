@@ -83,13 +83,18 @@ public enum KeyCollation {
                     if i == j, let base = markedBase(a, i, b) { return markedPrimaryCompare(a, b, from: base) }
                     return placeCompare(a, i, b, j)
                 }
-                let rankX = asciiRank[Int(x)], rankY = asciiRank[Int(y)]
-                guard rankX != 0, rankY != 0 else { return nil }
-                // Two printable ASCII characters ICU weighs differently decide at once, unless the
-                // character before them could join them into one unit (a non-ASCII digit, say).
-                if rankX != rankY && (i == 0 || a[i - 1] < 0x80) && (j == 0 || b[j - 1] < 0x80) {
-                    return rankX < rankY ? -1 : 1
+                let placeX = asciiPlace[Int(x)], placeY = asciiPlace[Int(y)]
+                guard placeX != 255, placeY != 255 else { return nil }
+                // Two ASCII characters ICU weighs differently decide at once, unless the character
+                // before them could join them into one unit: a non-ASCII character is looked up (after
+                // a digit of another script, a number ends alike on both sides only if neither is a digit).
+                if placeX != placeY {
+                    let afterNumber = placeX != digitPlace && placeY != digitPlace
+                    guard i == 0 || a[i - 1] < 0x80 || isSafeBoundary(a, i, afterNumber: afterNumber),
+                          j == 0 || b[j - 1] < 0x80 || isSafeBoundary(b, j, afterNumber: afterNumber) else { return nil }
+                    return placeX < placeY ? -1 : 1
                 }
+                guard asciiRank[Int(x)] != 0 else { return nil }
                 // The same letter in another case: ICU reads on through the whole strings.
                 if let decided = primaryCompare(a, b) { return decided }
                 guard isShortPrintableASCII(a) && isShortPrintableASCII(b) else { return nil }
@@ -250,12 +255,12 @@ public enum KeyCollation {
     /// forms one unit with what follows it in ICU's root collation).
     @inline(__always)
     static func markedBase(_ a: UnsafeBufferPointer<UInt8>, _ index: Int, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
-        for offset in 0..<index where a[offset] != b[offset] { return nil }
         // The difference may be a mark's second byte, or a mark on one side only.
         var start = index
         if start > 0 && a[start] & 0xC0 == 0x80 { start -= 1 }
         let atMark = (start + 1 < a.count && isMark(a[start], a[start + 1])) || (start + 1 < b.count && isMark(b[start], b[start + 1]))
         guard atMark else { return nil }
+        for offset in 0..<index where a[offset] != b[offset] { return nil }
         while start >= 2 && isMark(a[start - 2], a[start - 1]) { start -= 2 }
         guard start > 0 else { return nil }
         let base = a[start - 1]
@@ -363,14 +368,21 @@ public enum KeyCollation {
         return table
     }()
 
+    /// The places of ASCII characters (``place(of:)``): `2r` for rank `r`;
+    /// tab, line feed, vertical tab, form feed and carriage return weigh
+    /// less than a space (place 1, alike as far as this table knows); the
+    /// other controls and DEL weigh nothing there (255, unknown).
+    static let asciiPlace: [UInt8] = {
+        var table = asciiRank.prefix(0x80).map { $0 == 0 ? UInt8(255) : 2 * $0 }
+        for control in 0x09...0x0D { table[control] = 1 }
+        return table
+    }()
+
     /// Where a character falls among the ASCII ranks at ICU's first level:
     /// `2r` for the weight of rank `r`, `2r + 1` strictly between ranks `r`
     /// and `r + 1`, 255 unknown (see `CollationTable.swift`).
     static func place(of scalar: UInt32) -> UInt8 {
-        if scalar < 0x80 {
-            let rank = asciiRank[Int(scalar)]
-            return rank == 0 ? 255 : 2 * rank
-        }
+        if scalar < 0x80 { return asciiPlace[Int(scalar)] }
         var low = 0, high = placeRuns.count
         while low < high {
             let middle = (low + high) / 2
@@ -383,15 +395,25 @@ public enum KeyCollation {
     static let digitPlace = 2 * asciiRank[Int(UInt8(ascii: "0"))]
 
     /// A first difference with a non-ASCII character on at least one side,
-    /// decided by the two characters' places when they differ and nothing
-    /// before them can join them into one unit.
+    /// decided by the two characters' places when they differ, or by their
+    /// order when both are Han ideographs, and nothing before them can join
+    /// them into one unit.
     static func placeCompare(_ a: UnsafeBufferPointer<UInt8>, _ i: Int, _ b: UnsafeBufferPointer<UInt8>, _ j: Int) -> Int? {
         // The bytes may first differ inside a character: start from its first byte.
         var i = i, j = j
         while i > 0 && a[i] & 0xC0 == 0x80 { i -= 1 }
         while j > 0 && b[j] & 0xC0 == 0x80 { j -= 1 }
-        guard isSafeBoundary(a, i), isSafeBoundary(b, j) else { return nil }
-        let x = place(of: scalar(a, at: i)), y = place(of: scalar(b, at: j))
+        let scalarX = scalar(a, at: i), scalarY = scalar(b, at: j)
+        // Two different ideographs: their own weights (``hanRank(_:)``), after a character that
+        // stands on its own (neither is a digit, so a number before ends alike on both sides).
+        if let rankX = hanRank(scalarX), let rankY = hanRank(scalarY) {
+            guard isSafeBoundary(a, i, afterNumber: true), isSafeBoundary(b, j, afterNumber: true) else { return nil }
+            return rankX < rankY ? -1 : 1
+        }
+        let x = place(of: scalarX), y = place(of: scalarY)
+        // After a digit (the same number on both sides), two characters that are not digits end it alike.
+        let afterNumber = x != 255 && y != 255 && x &- digitPlace > 1 && y &- digitPlace > 1
+        guard isSafeBoundary(a, i, afterNumber: afterNumber), isSafeBoundary(b, j, afterNumber: afterNumber) else { return nil }
         guard x != 255, y != 255, x != y else { return nil }
         // Around the digits, numbers of any script compare by value.
         if x &- digitPlace <= 1 && y &- digitPlace <= 1 { return nil }
@@ -399,13 +421,16 @@ public enum KeyCollation {
     }
 
     /// Whether the character before `index` stands on its own: the start of
-    /// the string, or a character with a known place that is not a digit.
-    static func isSafeBoundary(_ text: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+    /// the string, or a character with a known place that is not a digit
+    /// (or is one, `afterNumber`, when what follows on both sides is not).
+    static func isSafeBoundary(_ text: UnsafeBufferPointer<UInt8>, _ index: Int, afterNumber: Bool = false) -> Bool {
         guard index > 0 else { return true }
         var start = index - 1
         while start > 0 && text[start] & 0xC0 == 0x80 { start -= 1 }
-        let previous = place(of: scalar(text, at: start))
-        return previous != 255 && previous != digitPlace
+        let before = scalar(text, at: start)
+        if hanRank(before) != nil { return true } // one place, not a digit's
+        let previous = place(of: before)
+        return previous != 255 && (afterNumber || previous != digitPlace)
     }
 
     /// The Unicode scalar whose UTF-8 encoding starts at `index`.
