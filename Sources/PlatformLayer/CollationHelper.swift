@@ -273,8 +273,22 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
             return "did not answer within \(waited) s and was stopped"
         }
         close(input)
+        input = -1
         var status: Int32 = 0
-        guard child > 0, waitpid(child, &status, 0) == child else { return "stopped answering" }
+        guard child > 0 else { return "stopped answering" }
+        // It ends when its input closes; one that closed its output and goes on is stopped after a second.
+        let deadline = MonotonicClock.seconds() + 1
+        var reaped = waitpid(child, &status, WNOHANG)
+        while reaped == 0 && MonotonicClock.seconds() < deadline {
+            usleep(2_000)
+            reaped = waitpid(child, &status, WNOHANG)
+        }
+        if reaped == 0 {
+            kill(child, SIGKILL)
+            waitpid(child, &status, 0)
+            return "stopped answering and did not end (it was stopped)"
+        }
+        guard reaped == child else { return "stopped answering" }
         let signal = status & 0x7f
         if signal != 0 { return "was killed by signal \(signal)" }
         return "stopped before answering in full (it exited with status \((status >> 8) & 0xff))"

@@ -24,7 +24,8 @@ struct Input {
 
     mutating func bytes(_ count: Int) -> [UInt8]? {
         var result: [UInt8] = []
-        result.reserveCapacity(count)
+        // No more than the input can have sent yet: a broken request's length must not be allocated.
+        result.reserveCapacity(min(count, 1 << 20))
         while result.count < count {
             if start == end {
                 let got = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
@@ -82,12 +83,12 @@ requests: while let first = input.number() {
     case 0xFFFF_FFFE:
         guard let count = input.number() else { break requests }
         var keys: [[UInt8]] = []
-        keys.reserveCapacity(count)
+        keys.reserveCapacity(min(count, 1 << 16))
         for _ in 0..<count {
             guard let length = input.number(), let key = input.bytes(length) else { break requests }
             keys.append(key)
         }
-        answer.reserveCapacity(4 * count)
+        answer.reserveCapacity(4 * keys.count)
         for index in reference.order(of: keys) {
             for shift in stride(from: 0, to: 32, by: 8) { answer.append(UInt8(truncatingIfNeeded: index >> shift)) }
         }

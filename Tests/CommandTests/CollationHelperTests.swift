@@ -57,6 +57,35 @@ extension CollationHelperTests {
         #expect(MonotonicClock.seconds() - started < 10)
     }
 
+    @Test("a helper that closes its output and goes on running is stopped, not waited for")
+    func helperThatClosesItsOutput() throws {
+        let helper = try CollationHelperTests.script("exec 1>&-\nexec sleep 60")
+        let collation = CollationHelper(program: helper.path, answerTimeout: 5)
+        let started = MonotonicClock.seconds()
+        var a = Array("ア".utf8), b = Array("あ".utf8)
+        _ = a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in collation.compare(a, b) } }
+        #expect(collation.failure == "stopped answering and did not end (it was stopped)")
+        #expect(MonotonicClock.seconds() - started < 5)
+        a.removeAll()
+        b.removeAll()
+    }
+
+    @Test("the helper ends without a crash on a request whose count or length is more than was sent")
+    func helperAndBrokenRequests() throws {
+        let helper = CLI.executable.deletingLastPathComponent().appendingPathComponent("git-xcstrings-collate")
+        let requests: [[UInt8]] = [
+            [0xFE, 0xFF, 0xFF, 0xFF, 0xF0, 0xFF, 0xFF, 0xFF], // an order of 4 billion keys
+            [0xFF, 0xFF, 0xFF, 0xFF, 0xF0, 0xFF, 0xFF, 0xFF], // as many pairs
+            [0xF0, 0xFF, 0xFF, 0x7F, 0x01, 0x00, 0x00, 0x00, 0x61], // a key of 2 GB
+            [0xFE, 0xFF, 0xFF, 0xFF, 0x02, 0x00, 0x00, 0x00, 0xF0, 0xFF, 0xFF, 0xFF], // a key of 4 GB in an order
+        ]
+        for request in requests {
+            let result = try CLI.launch(helper, [], in: nil, environment: [:], input: request)
+            #expect(result.status == 0, "\(request): \(result.stderr)")
+            #expect(result.stdoutBytes.isEmpty)
+        }
+    }
+
     @Test("a helper that trickles its answer is stopped when the whole request's time is up, not per byte")
     func helperThatTrickles() throws {
         let helper = try CollationHelperTests.script("while :; do sleep 0.3; printf '\\000'; done")

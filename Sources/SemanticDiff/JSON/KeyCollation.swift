@@ -74,6 +74,10 @@ public enum KeyCollation {
             if x &- UInt8(ascii: "0") < 10 && y &- UInt8(ascii: "0") < 10 {
                 let runA = digitRun(a, from: i), runB = digitRun(b, from: j)
                 if runA.value != runB.value { return runA.value < runB.value ? -1 : 1 }
+                // The same number with other leading zeros, after a character outside ASCII: ICU may
+                // read a digit of another script there as the start of the number (３0 against ３00),
+                // and Foundation's answer is ICU's, not the walk's.
+                if runA.end - i != runB.end - j && ((i > 0 && a[i - 1] >= 0x80) || (j > 0 && b[j - 1] >= 0x80)) { return nil }
                 i = runA.end
                 j = runB.end
                 continue
