@@ -74,6 +74,8 @@ public enum KeyCollation {
             if x &- UInt8(ascii: "0") < 10 && y &- UInt8(ascii: "0") < 10 {
                 let runA = digitRun(a, from: i), runB = digitRun(b, from: j)
                 if runA.value != runB.value { return runA.value < runB.value ? -1 : 1 }
+                // Equal in 64 bits but longer than 64 bits hold: ICU, asked at the next difference, compares the true values.
+                if runA.significant > 18 || runB.significant > 18 { return nil }
                 // The same number with other leading zeros, after a character outside ASCII: ICU may
                 // read a digit of another script there as the start of the number (３0 against ３00),
                 // and Foundation's answer is ICU's, not the walk's.
