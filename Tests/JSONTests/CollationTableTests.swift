@@ -13,22 +13,23 @@ struct CollationTableTests {
 
     @Test("CollationTable+Generated.swift is what scripts/generate-collation-table writes now")
     func fresh() {
-        let runs = CollationTableGenerator.runs()
-        let table = KeyCollation.placeRuns
-        #expect(runs.count == table.count, "run \(runs.count) against \(table.count): regenerate with scripts/generate-collation-table")
-        let differing = zip(runs, table).enumerated().first { $0.element.0.start != $0.element.1.start || $0.element.0.place != $0.element.1.place }
-        #expect(differing == nil, "first difference at run \(differing?.offset ?? 0): regenerate with scripts/generate-collation-table")
+        Self.expectSame(CollationTableGenerator.runs().map { [$0.start, UInt32($0.place)] },
+                        KeyCollation.placeRuns.map { [$0.start, UInt32($0.place)] })
     }
 
     @Test("HanOrder+Generated.swift is Foundation's order of the ideographs now, and Foundation orders every two of them strictly")
     func freshHanOrder() {
-        let runs = HanOrderGenerator.runs()
         let table = KeyCollation.hanRuns
-        #expect(runs.count == table.count, "run \(runs.count) against \(table.count): regenerate with scripts/generate-collation-table")
-        let differing = zip(runs, table).enumerated().first { $0.element.0.start != $0.element.1.start || $0.element.0.count != $0.element.1.count }
-        #expect(differing == nil, "first difference at run \(differing?.offset ?? 0): regenerate with scripts/generate-collation-table")
+        Self.expectSame(HanOrderGenerator.runs().map { [$0.start, UInt32($0.count)] }, table.map { [$0.start, UInt32($0.count)] })
         #expect(HanOrderGenerator.ties(table) == 0)
         // Every ideograph of both blocks once.
         #expect(table.reduce(0) { $0 + Int($1.count) } == (KeyCollation.hanUnified.count + KeyCollation.hanExtensionA.count))
+    }
+
+    /// The generator's runs now against the table's, each run as its fields.
+    static func expectSame(_ runs: [[UInt32]], _ table: [[UInt32]]) {
+        #expect(runs.count == table.count, "run \(runs.count) against \(table.count): regenerate with scripts/generate-collation-table")
+        let differing = zip(runs, table).enumerated().first { $0.element.0 != $0.element.1 }
+        #expect(differing == nil, "first difference at run \(differing?.offset ?? 0): regenerate with scripts/generate-collation-table")
     }
 }
