@@ -162,7 +162,7 @@ enum DiffCommand: Command {
         } else if arguments.has("stat") {
             Console.out(DiffRenderer.stat(diffs, color: color, verbose: arguments.has("verbose")))
         } else {
-            Console.out(DiffRenderer.text(diffs, color: color))
+            Console.write(DiffRenderer.textBytes(diffs, color: color))
         }
         if failed { return ExitStatus.failure }
         if (arguments.has("exit-code") || noIndex) && diffs.contains(where: \.hasChanges) { return ExitStatus.attention }

@@ -91,6 +91,41 @@ struct JSONReaderTests {
         #expect(!document.isInXcodeLayout)
     }
 
+    @Test("many duplicate keys: each warning has the place one key alone would have, lines, columns and multibyte text")
+    func manyDuplicateKeys() throws {
+        // Keys repeated in order, one per line or several to a line, some with non-ASCII text before them.
+        var text = "{"
+        for round in 0..<3 {
+            for key in 0..<200 {
+                text += key % 7 == 0 ? "\n  " : " "
+                text += "\"k\(key)\" : \"é\(round)\","
+            }
+        }
+        text += "\n \"end\" : 0}"
+        let data = bytes(text)
+        let document = try JSONDocument(parsing: data)
+        #expect(document.warnings.count == 400)
+        for warning in document.warnings {
+            #expect(warning.position == TextPosition(offset: warning.offset, in: data))
+            let winner = try #require(warning.message.split(separator: " ").dropFirst(6).first)
+            #expect(warning.message.hasPrefix("duplicate key \"k"))
+            #expect(winner.contains(":"))
+        }
+        // The winner named is the key's last occurrence.
+        let first = try #require(document.warnings.first { $0.message.hasPrefix("duplicate key \"k5\";") })
+        let needle = Array("\"k5\"".utf8)
+        let lastOffset = try #require((0...(data.count - needle.count)).last { Array(data[$0..<$0 + needle.count]) == needle })
+        #expect(first.message.hasSuffix("the one at \(TextPosition(offset: lastOffset, in: data)) wins"))
+    }
+
+    @Test("positions of many offsets at once are those of each alone, in the order asked")
+    func positionsAtOnce() {
+        let data = bytes("ab\nçd\n\nxyz日本\nq")
+        let offsets = [14, 0, 3, 20, 5, 6, 7, 11, -1, 3]
+        let many = data.withUnsafeBufferPointer { TextPosition.positions(of: offsets, in: $0) }
+        #expect(many == offsets.map { TextPosition(offset: $0, in: data) })
+    }
+
     @Test("duplicates are found in large objects and through escapes")
     func duplicateKeysLarge() throws {
         var members = (0..<100).map { "\"k\($0)\":\($0)" }

@@ -20,6 +20,17 @@ public enum VisibleText {
         return String(decoding: output.finish(), as: UTF8.self)
     }
 
+    /// Whether `bytes` hold no byte that may start what is escaped: then
+    /// ``of(_:keepingLineBreaks:)`` leaves them as they are.
+    static func mayBeShownAsIs(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = firstMayEscape(bytes, from: 0)
+        while index < bytes.count {
+            if mayEscape[Int(bytes[index])] { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// ``of(_:keepingLineBreaks:)`` of `text`, appended to `output`.
     static func append(_ text: String, to output: inout OutputBuffer) {
         text.withUTF8Bytes { append($0, to: &output) }

@@ -19,91 +19,18 @@ public enum DiffRenderer {
 
     /// `text` quoted as JSON, with what a terminal would obey escaped too (``VisibleText``).
     static func quoted(_ text: String?) -> String {
-        guard let text else { return "(none)" }
-        return VisibleText.of(String(decoding: JSONString.quoted(text), as: UTF8.self))
+        var output = OutputBuffer(capacity: (text?.utf8.count ?? 0) + 8)
+        appendQuoted(text, to: &output)
+        return String(decoding: output.finish(), as: UTF8.self)
     }
 
     /// A value as the text form shows it: quoted, a list in brackets; with
     /// `scalars`, every non-ASCII scalar spelled `\u{…}`, so that texts that
     /// differ only in normalization look different.
     static func shown(_ value: CatalogChange.Value?, scalars: Bool = false) -> String {
-        func one(_ text: String) -> String {
-            guard scalars else { return quoted(text) }
-            // Quoting leaves non-ASCII text as it is, so it is spelled out after.
-            var spelled = ""
-            for scalar in quoted(text).unicodeScalars {
-                if scalar.isASCII { spelled.unicodeScalars.append(scalar) } else { spelled += "\\u{\(String(scalar.value, radix: 16))}" }
-            }
-            return spelled
-        }
-        switch value {
-        case nil: return "(none)"
-        case .text(let text)?: return one(text)
-        case .list(let items)?: return "[" + items.map(one).joined(separator: ", ") + "]"
-        case .json(let value)?: return String(decoding: value.compactText(), as: UTF8.self)
-        }
-    }
-
-    // MARK: Text
-
-    /// Grouped by entry, one line per translation: what changed, where, in which language.
-    public static func text(_ files: [CatalogFileDiff], color: Bool) -> String {
-        let files = files.map(\.visible)
-        let palette = Palette(color: color)
-        var output = ""
-        for file in files where file.isShown {
-            guard file.hasChanges else {
-                // Bytes that changed without a change of meaning: said, never left out.
-                output += palette.bold + file.displayPath + palette.reset + "\n  layout only (the same catalog, written differently)\n"
-                continue
-            }
-            var header = file.displayPath
-            if file.oldPath == nil { header += " (new file)" } else if file.newPath == nil { header += " (deleted)" }
-            if file.isRename { header = "renamed " + header + (file.changes.isEmpty ? " (content unchanged)" : "") }
-            output += palette.bold + header + palette.reset + "\n"
-            var currentKey: String?
-            var index = 0
-            let changes = file.changes
-            while index < changes.count {
-                let change = changes[index]
-                if change.kind == .catalogChanged || change.key == nil {
-                    output += "  \(change.field ?? "") \(shown(change.old)) → \(shown(change.new))\n"
-                    index += 1
-                    continue
-                }
-                if !same(change.key, currentKey) {
-                    currentKey = change.key
-                    output += entryHeader(change, file.languages, palette)
-                }
-                // The entry's changes, the same change in several languages folded into one line.
-                var end = index
-                while end < changes.count && same(changes[end].key, change.key) && changes[end].kind != .catalogChanged { end += 1 }
-                output += entryLines(changes[index..<end], palette)
-                index = end
-            }
-        }
-        return output
-    }
-
-    /// The lines of one entry's changes: the place (language and variant,
-    /// or field), then what changed. A state change (or a substitution's)
-    /// that is the same in several languages is one line listing them
-    /// (`de, fr, ja  state translated → needs_review`); texts are never folded.
-    static func entryLines(_ changes: ArraySlice<CatalogChange>, _ palette: Palette) -> String {
-        let rows = foldedRows(changes, palette)
-        let places = rows.map { row -> String in
-            guard !row.languages.isEmpty else { return row.field ?? "" }
-            let languages = row.languages.count <= 6 ? row.languages.joined(separator: ", ")
-                : row.languages.prefix(5).joined(separator: ", ") + " and \(row.languages.count - 5) more"
-            return row.variant.isEmpty ? languages : languages + " " + row.variant
-        }
-        // Places of one language set the column; longer lists of languages stand on their own.
-        let width = max(zip(rows, places).filter { $0.0.languages.count <= 1 }.map(\.1.count).max() ?? 0, 2)
-        var output = ""
-        for (row, place) in zip(rows, places) {
-            output += "    " + place.padding(toLength: width) + " " + row.text + "\n"
-        }
-        return output
+        var output = OutputBuffer(capacity: 64)
+        appendShown(value, scalars: scalars, to: &output)
+        return String(decoding: output.finish(), as: UTF8.self)
     }
 
     /// One row per change of an entry (its own fields, then translations),
@@ -111,70 +38,9 @@ public enum DiffRenderer {
     /// folded into one row listing them.
     static func foldedRows(_ changes: ArraySlice<CatalogChange>, _ palette: Palette)
         -> [(languages: [String], variant: String, field: String?, text: String)] {
-        var rows: [(languages: [String], variant: String, field: String?, text: String)] = []
-        var folded: [String: Int] = [:]
-        for change in changes where change.kind != .entryAdded && change.kind != .entryRemoved {
-            let text = line(change, palette)
-            guard change.kind == .stateChanged || change.kind == .substitutionChanged, let language = change.language else {
-                rows.append((change.language.map { [$0] } ?? [], change.variant, change.language == nil ? change.field : nil, text))
-                continue
-            }
-            let fold = change.variant + "\u{0}" + text
-            if let row = folded[fold] {
-                rows[row].languages.append(language)
-            } else {
-                folded[fold] = rows.count
-                rows.append(([language], change.variant, nil, text))
-            }
-        }
-        return rows
-    }
-
-    static func entryHeader(_ change: CatalogChange, _ languages: [String], _ palette: Palette) -> String {
-        let normalization = change.normalizationOnly && (change.kind == .entryAdded || change.kind == .entryRemoved)
-        let key = normalization ? shown(change.key.map(CatalogChange.Value.text), scalars: true) + " (normalization only)"
-            : quoted(change.key)
-        switch change.kind {
-        case .entryAdded:
-            let count = change.translations ?? 0
-            let note = count == 0 && !languages.isEmpty ? "untranslated in \(languages.joined(separator: ", "))"
-                : "\(count) translation\(count == 1 ? "" : "s")"
-            return "\(palette.green)+ \(key)\(palette.reset)  \(palette.dim)(\(note))\(palette.reset)\n"
-        case .entryRemoved:
-            let count = change.translations ?? 0
-            return "\(palette.red)- \(key)\(palette.reset)  \(palette.dim)(\(count) translation\(count == 1 ? "" : "s") removed)\(palette.reset)\n"
-        default:
-            return "\(palette.yellow)~ \(key)\(palette.reset)\n"
-        }
-    }
-
-    static func line(_ change: CatalogChange, _ palette: Palette) -> String {
-        func state(_ value: String?) -> String { value.map { "  \(palette.dim)[\($0)]\(palette.reset)" } ?? "" }
-        let scalars = change.normalizationOnly
-        let old = shown(change.old, scalars: scalars), new = shown(change.new, scalars: scalars)
-        let note = scalars ? "  \(palette.dim)(normalization only)\(palette.reset)" : ""
-        let replaced = "  \(palette.red)\(old)\(palette.reset) → \(palette.green)\(new)\(palette.reset)"
-        switch change.kind {
-        case .translationAdded:
-            return "\(palette.green)+ \(new)\(palette.reset)\(state(change.newState))"
-        case .translationRemoved:
-            return "\(palette.red)- \(old)\(palette.reset)\(state(change.oldState))"
-        case .translationChanged:
-            var text = replaced
-            if !same(change.oldState, change.newState) {
-                text += "  \(palette.dim)[\(change.oldState ?? "(none)") → \(change.newState ?? "(none)")]\(palette.reset)"
-            }
-            return text + note
-        case .stateChanged:
-            return "  \(palette.cyan)state \(change.oldState ?? "(none)") → \(change.newState ?? "(none)")\(palette.reset)"
-        case .substitutionChanged:
-            return "  \(change.field ?? "") \(old) → \(new)" + note
-        case .entryChanged:
-            if change.old == nil { return "\(palette.green)+ \(new)\(palette.reset)" }
-            if change.new == nil { return "\(palette.red)- \(old)\(palette.reset)" }
-            return replaced + note
-        default:
-            return ""
+        var texts = OutputBuffer(capacity: 256)
+        return EntryRows(changes, palette, texts: &texts).rows.map { row in
+            (row.languages, row.variant, row.field, String(decoding: UnsafeBufferPointer(start: texts.base + row.text.lowerBound, count: row.text.count), as: UTF8.self))
         }
     }
 
@@ -261,17 +127,11 @@ public enum DiffRenderer {
     // MARK: JSON
 
     /// `{"files": [{"old_path", "new_path", "changes": […], "stats": {LANGUAGE: {…}}}]}`,
-    /// every field always present (null when it does not apply).
+    /// every field always present (null when it does not apply), in
+    /// Xcode's layout with members in this order. The changes, thousands in
+    /// a large diff, are written as they are read, not made values first.
     public static func json(_ files: [CatalogFileDiff]) -> [UInt8] {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
-        func value(_ value: CatalogChange.Value?) -> JSONValue {
-            switch value {
-            case nil: return .null
-            case .text(let text)?: return .string(text)
-            case .list(let items)?: return .array(items.map(JSONValue.string))
-            case .json(let json)?: return json
-            }
-        }
         func number(_ value: Double?) -> JSONValue {
             guard let value else { return .null }
             return .number(String((value * 10000).rounded() / 10000))
@@ -281,50 +141,127 @@ public enum DiffRenderer {
             return .object([("translated", .number(String(counts.translated))), ("needs_review", .number(String(counts.needsReview))),
                             ("new", .number(String(counts.new))), ("missing", .number(String(counts.missing)))])
         }
-        let value: JSONValue = .object([("files", .array(files.map { file in
-            .object([
-                ("old_path", text(file.oldPath)),
-                ("new_path", text(file.newPath)),
-                ("changes", .array(file.changes.map { change in
-                    .object([
-                        ("kind", .string(change.kind.rawValue)),
-                        ("key", text(change.key)),
-                        ("language", text(change.language)),
-                        ("variant", text(change.variant.isEmpty ? nil : change.variant)),
-                        ("field", text(change.field)),
-                        ("old", value(change.old)),
-                        ("new", value(change.new)),
-                        ("old_state", text(change.oldState)),
-                        ("new_state", text(change.newState)),
-                        ("translations", change.translations.map { .number(String($0)) } ?? .null),
-                        ("normalization_only", .bool(change.normalizationOnly)),
-                    ])
-                })),
-                ("stats", .object(file.statistics.map { statistics in
-                    (statistics.language, .object([
-                        ("added", .number(String(statistics.added))),
-                        ("changed", .number(String(statistics.changed))),
-                        ("removed", .number(String(statistics.removed))),
-                        ("state_changes", .number(String(statistics.stateChanges))),
-                        ("coverage_before", number(statistics.coverageBefore)),
-                        ("coverage_after", number(statistics.coverageAfter)),
-                        ("is_source", .bool(statistics.isSource)),
-                        ("states_before", states(statistics.statesBefore)),
-                        ("states_after", states(statistics.statesAfter)),
-                    ]))
-                })),
-                ("entries", .object([
-                    ("added", .number(String(file.entryStatistics.added))),
-                    ("removed", .number(String(file.entryStatistics.removed))),
-                    ("newly_stale", .number(String(file.entryStatistics.newlyStale))),
-                    ("now_untranslated", .number(String(file.entryStatistics.nowUntranslated))),
-                    ("renormalized", .number(String(file.entryStatistics.renormalized))),
-                    ("fields_changed", .number(String(file.entryStatistics.fieldsChanged))),
-                ])),
-                ("layout_only", .bool(file.isLayoutOnly)),
-            ])
-        }))])
-        return value.xcodeLayoutKeepingOrder() + [UInt8(ascii: "\n")]
+        var writer = LayoutWriter(output: OutputBuffer(capacity: 1 << 16))
+        writer.output.append(UInt8(ascii: "{"))
+        writer.output.lineBreak(indent: 2)
+        writer.output.append(literal: "\"files\"")
+        writer.output.appendColon()
+        guard !files.isEmpty else {
+            writer.writeEmpty(.array, depth: 1)
+            writer.output.lineBreak(indent: 0)
+            writer.output.append(literal: "}\n")
+            return writer.output.finish()
+        }
+        writer.output.append(UInt8(ascii: "["))
+        for (position, file) in files.enumerated() {
+            if position > 0 { writer.output.append(UInt8(ascii: ",")) }
+            writer.output.lineBreak(indent: 4)
+            writer.output.append(UInt8(ascii: "{"))
+            writer.member("old_path", text(file.oldPath), depth: 3, first: true)
+            writer.member("new_path", text(file.newPath), depth: 3)
+            writer.memberName("changes", depth: 3)
+            writer.writeChanges(file.changes, depth: 3)
+            writer.member("stats", .object(file.statistics.map { statistics in
+                (statistics.language, .object([
+                    ("added", .number(String(statistics.added))),
+                    ("changed", .number(String(statistics.changed))),
+                    ("removed", .number(String(statistics.removed))),
+                    ("state_changes", .number(String(statistics.stateChanges))),
+                    ("coverage_before", number(statistics.coverageBefore)),
+                    ("coverage_after", number(statistics.coverageAfter)),
+                    ("is_source", .bool(statistics.isSource)),
+                    ("states_before", states(statistics.statesBefore)),
+                    ("states_after", states(statistics.statesAfter)),
+                ]))
+            }), depth: 3)
+            writer.member("entries", .object([
+                ("added", .number(String(file.entryStatistics.added))),
+                ("removed", .number(String(file.entryStatistics.removed))),
+                ("newly_stale", .number(String(file.entryStatistics.newlyStale))),
+                ("now_untranslated", .number(String(file.entryStatistics.nowUntranslated))),
+                ("renormalized", .number(String(file.entryStatistics.renormalized))),
+                ("fields_changed", .number(String(file.entryStatistics.fieldsChanged))),
+            ]), depth: 3)
+            writer.member("layout_only", .bool(file.isLayoutOnly), depth: 3)
+            writer.output.lineBreak(indent: 4)
+            writer.output.append(UInt8(ascii: "}"))
+        }
+        writer.output.lineBreak(indent: 2)
+        writer.output.append(UInt8(ascii: "]"))
+        writer.output.lineBreak(indent: 0)
+        writer.output.append(literal: "}\n")
+        return writer.output.finish()
+    }
+}
+
+extension LayoutWriter {
+    /// `,` (unless first), a line break and `"name" : `, for a member whose
+    /// value is at `depth` (its object at `depth - 1`).
+    mutating func memberName(_ name: StaticString, depth: Int, first: Bool = false) {
+        if !first { output.append(UInt8(ascii: ",")) }
+        output.lineBreak(indent: depth * 2)
+        output.append(UInt8(ascii: "\""))
+        output.append(literal: name)
+        output.append(UInt8(ascii: "\""))
+        output.appendColon()
+    }
+
+    /// A member `name` with `value` at `depth`, as ``JSONValue``'s writer writes it.
+    mutating func member(_ name: StaticString, _ value: JSONValue, depth: Int, first: Bool = false) {
+        memberName(name, depth: depth, first: first)
+        write(value, depth: depth, sortKeys: false)
+    }
+
+    /// A text or null.
+    mutating func member(_ name: StaticString, text: String?, depth: Int) {
+        memberName(name, depth: depth)
+        guard let text else { return output.append(literal: "null") }
+        text.withUTF8Bytes { JSONString.appendQuoted($0, to: &output) }
+    }
+
+    /// `--json`'s list of changes, an array at `depth`: each change an
+    /// object of the same eleven members, every one always there.
+    mutating func writeChanges(_ changes: [CatalogChange], depth: Int) {
+        guard !changes.isEmpty else { return writeEmpty(.array, depth: depth) }
+        output.append(UInt8(ascii: "["))
+        let inner = depth + 1
+        for (position, change) in changes.enumerated() {
+            if position > 0 { output.append(UInt8(ascii: ",")) }
+            output.lineBreak(indent: inner * 2)
+            output.append(UInt8(ascii: "{"))
+            memberName("kind", depth: inner + 1, first: true)
+            output.append(UInt8(ascii: "\""))
+            output.append(change.kind.rawValue)
+            output.append(UInt8(ascii: "\""))
+            member("key", text: change.key, depth: inner + 1)
+            member("language", text: change.language, depth: inner + 1)
+            member("variant", text: change.variant.isEmpty ? nil : change.variant, depth: inner + 1)
+            member("field", text: change.field, depth: inner + 1)
+            memberName("old", depth: inner + 1)
+            writeChangeValue(change.old, depth: inner + 1)
+            memberName("new", depth: inner + 1)
+            writeChangeValue(change.new, depth: inner + 1)
+            member("old_state", text: change.oldState, depth: inner + 1)
+            member("new_state", text: change.newState, depth: inner + 1)
+            memberName("translations", depth: inner + 1)
+            if let translations = change.translations { output.appendDecimalAllowingSign(translations) } else { output.append(literal: "null") }
+            memberName("normalization_only", depth: inner + 1)
+            output.append(literal: change.normalizationOnly ? "true" : "false")
+            output.lineBreak(indent: inner * 2)
+            output.append(UInt8(ascii: "}"))
+        }
+        output.lineBreak(indent: depth * 2)
+        output.append(UInt8(ascii: "]"))
+    }
+
+    /// A change's old or new value: a text, a list of texts, another JSON value, or null.
+    mutating func writeChangeValue(_ value: CatalogChange.Value?, depth: Int) {
+        switch value {
+        case nil: output.append(literal: "null")
+        case .text(let text)?: text.withUTF8Bytes { JSONString.appendQuoted($0, to: &output) }
+        case .list(let items)?: write(.array(items.map(JSONValue.string)), depth: depth, sortKeys: false)
+        case .json(let json)?: write(json, depth: depth, sortKeys: false)
+        }
     }
 }
 

@@ -41,8 +41,9 @@ public enum JSONReader {
             parser.halves.take = secondHalf?.take
             do throws(JSONSyntaxError) {
                 let parsed = try parser.parseDocument()
+                let warnings = parser.warnings
                 return .success(JSONDocument(
-                    bytes: bytes, nodes: parser.nodes.finish(), warnings: parser.warnings,
+                    bytes: bytes, nodes: parser.nodes.finish(), warnings: warnings,
                     encoding: encoding,
                     hasByteOrderMark: parsed.hasByteOrderMark || byteOrderMark,
                     endsWithNewline: parsed.endsWithNewline,
@@ -59,6 +60,14 @@ private let quote = UInt8(ascii: "\"")
 private let backslash = UInt8(ascii: "\\")
 private let newline = UInt8(ascii: "\n")
 private let space = UInt8(ascii: " ")
+
+/// A key that a later key of the same object overrides: where it is, and
+/// where the one that wins starts.
+struct DuplicateKey {
+    var start: Int
+    var end: Int
+    var winner: Int
+}
 
 /// One open container while the parser is inside it.
 struct Frame {
@@ -102,7 +111,9 @@ struct Parser: ~Copyable {
     var index = 0
     var nodes: NodeBuilder
     var stack: FrameStack
-    var warnings: [JSONWarning]
+    /// Keys a later key of the same object overrides, as found; made
+    /// warnings once the whole file is read (``warnings``).
+    var duplicates: [DuplicateKey]
     /// Reading in two halves (``JSONSecondHalf``).
     var halves: Halves
 
@@ -130,7 +141,7 @@ struct Parser: ~Copyable {
         // reserve that much (untouched pages cost nothing) and never grow.
         nodes = NodeBuilder(capacity: count >= 1 << 20 ? count / 2 + 16 : count / 16)
         stack = FrameStack(capacity: JSONReader.maximumDepth + 1)
-        warnings = []
+        duplicates = []
         halves = Halves()
     }
 
@@ -449,7 +460,7 @@ struct Parser: ~Copyable {
         guard let half = take() else { return false }
         let shift = nodes.count
         half.nodes.withUnsafeBufferPointer { nodes.append($0, shiftingNextBy: shift) }
-        warnings += half.warnings
+        duplicates += half.duplicates
         stack[1].count &+= half.memberCount
         if !half.inXcodeLayout { stack[1].inXcodeLayout = false }
         index = half.end
@@ -493,12 +504,22 @@ struct Parser: ~Copyable {
 
     mutating func shadow(_ key: Int, by later: Int) {
         nodes.base[key].flags.insert(.shadowed)
-        // The key as the file spells it, quotes and escapes included: it never breaks the message's line.
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(nodes.base[key].start)..<Int(nodes.base[key].end)]), as: UTF8.self)
-        warnings.append(JSONWarning(
-            offset: Int(nodes.base[key].start),
-            position: TextPosition(offset: Int(nodes.base[key].start), in: bytes),
-            message: "duplicate key \(name); the one at \(TextPosition(offset: Int(nodes.base[later].start), in: bytes)) wins"))
+        duplicates.append(DuplicateKey(start: Int(nodes.base[key].start), end: Int(nodes.base[key].end),
+                                       winner: Int(nodes.base[later].start)))
+    }
+
+    /// The duplicate keys as warnings, in the order they were found, their
+    /// places found in one pass over the file (a file with thousands of
+    /// duplicates costs one pass, not one per duplicate).
+    var warnings: [JSONWarning] {
+        guard !duplicates.isEmpty else { return [] }
+        let places = TextPosition.positions(of: duplicates.flatMap { [$0.start, $0.winner] }, in: bytes)
+        return duplicates.enumerated().map { number, duplicate in
+            // The key as the file spells it, quotes and escapes included: it never breaks the message's line.
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[duplicate.start..<duplicate.end]), as: UTF8.self)
+            return JSONWarning(offset: duplicate.start, position: places[2 * number],
+                               message: "duplicate key \(name); the one at \(places[2 * number + 1]) wins")
+        }
     }
 
     /// The nodes read so far, with the bytes, as the writers see a document.

@@ -31,14 +31,15 @@ public final class JSONSecondHalf: Sendable {
     let inXcodeLayout: Bool
     /// Where the object's `}` is.
     let end: Int
-    let warnings: [JSONWarning]
+    /// Its duplicate keys (offsets in the whole file).
+    let duplicates: [DuplicateKey]
 
-    fileprivate init(nodes: JSONNodes, memberCount: UInt32, inXcodeLayout: Bool, end: Int, warnings: [JSONWarning]) {
+    fileprivate init(nodes: JSONNodes, memberCount: UInt32, inXcodeLayout: Bool, end: Int, duplicates: [DuplicateKey]) {
         self.nodes = nodes
         self.memberCount = memberCount
         self.inXcodeLayout = inXcodeLayout
         self.end = end
-        self.warnings = warnings
+        self.duplicates = duplicates
     }
 }
 
@@ -76,9 +77,9 @@ extension JSONReader {
             guard cut > 0, cut < buffer.count else { return nil }
             var parser = Parser(buffer)
             guard let closed = try? parser.parseMembers(from: cut) else { return nil }
-            let warnings = parser.warnings
+            let duplicates = parser.duplicates
             return JSONSecondHalf(nodes: parser.nodes.finish(), memberCount: closed.count, inXcodeLayout: closed.inXcodeLayout,
-                                  end: closed.end, warnings: warnings)
+                                  end: closed.end, duplicates: duplicates)
         }
     }
 

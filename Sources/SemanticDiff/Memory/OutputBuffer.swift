@@ -68,6 +68,15 @@ struct OutputBuffer: ~Copyable {
         count &+= digits
     }
 
+    /// `number` in decimal, with a minus sign when negative.
+    mutating func appendDecimalAllowingSign(_ number: Int) {
+        if number < 0 {
+            append(String(number))
+        } else {
+            appendDecimal(number)
+        }
+    }
+
     /// A line break and `indent` spaces.
     @inline(__always) mutating func lineBreak(indent: Int) {
         reserve(indent &+ 1)
@@ -84,6 +93,17 @@ struct OutputBuffer: ~Copyable {
         base[count + 2] = 0x20
         count &+= 3
     }
+
+    /// `count` spaces (none when `count` is not positive).
+    mutating func appendSpaces(_ count: Int) {
+        guard count > 0 else { return }
+        reserve(count)
+        memset(base + self.count, 0x20, count)
+        self.count &+= count
+    }
+
+    /// Forgets what was written from `offset` on.
+    mutating func truncate(to offset: Int) { count = Swift.min(count, Swift.max(offset, 0)) }
 
     /// Forgets what was written, keeping the block: for a writer that hands
     /// its output on in pieces.

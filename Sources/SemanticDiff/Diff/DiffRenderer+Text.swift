@@ -1,0 +1,360 @@
+/// The text form of `git xcstrings diff`, written as bytes: a diff with
+/// thousands of changes is thousands of lines, each put together from a
+/// dozen pieces, so no piece is made a `String` of its own.
+extension DiffRenderer {
+    /// Grouped by entry, one line per translation: what changed, where, in which language.
+    public static func text(_ files: [CatalogFileDiff], color: Bool) -> String {
+        String(decoding: textBytes(files, color: color), as: UTF8.self)
+    }
+
+    /// ``text(_:color:)`` as UTF-8 bytes.
+    public static func textBytes(_ files: [CatalogFileDiff], color: Bool) -> [UInt8] {
+        let files = files.map(\.visible)
+        let palette = Palette(color: color)
+        var output = OutputBuffer(capacity: 1 << 16)
+        var texts = OutputBuffer(capacity: 1 << 12)
+        for file in files where file.isShown {
+            guard file.hasChanges else {
+                // Bytes that changed without a change of meaning: said, never left out.
+                output.append(palette.bold)
+                output.append(file.displayPath)
+                output.append(palette.reset)
+                output.append(literal: "\n  layout only (the same catalog, written differently)\n")
+                continue
+            }
+            output.append(palette.bold)
+            if file.isRename { output.append(literal: "renamed ") }
+            output.append(file.displayPath)
+            if file.oldPath == nil { output.append(literal: " (new file)") } else if file.newPath == nil { output.append(literal: " (deleted)") }
+            if file.isRename && file.changes.isEmpty { output.append(literal: " (content unchanged)") }
+            output.append(palette.reset)
+            output.append(UInt8(ascii: "\n"))
+            var currentKey: String?
+            var index = 0
+            let changes = file.changes
+            while index < changes.count {
+                let change = changes[index]
+                if change.kind == .catalogChanged || change.key == nil {
+                    appendCatalogLine(change, to: &output)
+                    index += 1
+                    continue
+                }
+                if !same(change.key, currentKey) {
+                    currentKey = change.key
+                    appendEntryHeader(change, file.languages, palette, to: &output)
+                }
+                // The entry's changes, the same change in several languages folded into one line.
+                var end = index
+                while end < changes.count && same(changes[end].key, change.key) && changes[end].kind != .catalogChanged { end += 1 }
+                appendEntryLines(changes[index..<end], palette, texts: &texts, to: &output)
+                index = end
+            }
+        }
+        return output.finish()
+    }
+
+    /// `  FIELD OLD → NEW`: a change of the catalog's own members.
+    static func appendCatalogLine(_ change: CatalogChange, to output: inout OutputBuffer) {
+        output.append(literal: "  ")
+        output.append(change.field ?? "")
+        output.append(UInt8(ascii: " "))
+        appendShown(change.old, to: &output)
+        output.append(literal: " → ")
+        appendShown(change.new, to: &output)
+        output.append(UInt8(ascii: "\n"))
+    }
+
+    /// The lines of one entry's changes: the place (language and variant,
+    /// or field), then what changed. A state change (or a substitution's)
+    /// that is the same in several languages is one line listing them
+    /// (`de, fr, ja  state translated → needs_review`); texts are never folded.
+    static func appendEntryLines(_ changes: ArraySlice<CatalogChange>, _ palette: Palette,
+                                 texts: inout OutputBuffer, to output: inout OutputBuffer) {
+        texts.removeAll()
+        let rows = EntryRows(changes, palette, texts: &texts).rows
+        // Each row's place, written after the texts, and how wide it shows.
+        var places: [(range: Range<Int>, width: Int)] = []
+        places.reserveCapacity(rows.count)
+        for row in rows {
+            let start = texts.count
+            if row.languages.isEmpty {
+                texts.append(row.field ?? "")
+            } else {
+                for (number, language) in row.languages.prefix(row.languages.count <= 6 ? 6 : 5).enumerated() {
+                    if number > 0 { texts.append(literal: ", ") }
+                    texts.append(language)
+                }
+                if row.languages.count > 6 {
+                    texts.append(literal: " and ")
+                    texts.appendDecimal(row.languages.count - 5)
+                    texts.append(literal: " more")
+                }
+                if !row.variant.isEmpty {
+                    texts.append(UInt8(ascii: " "))
+                    texts.append(row.variant)
+                }
+            }
+            places.append((start..<texts.count, shownWidth(UnsafeBufferPointer(start: texts.base + start, count: texts.count - start))))
+        }
+        // Places of one language set the column; longer lists of languages stand on their own.
+        var width = 2
+        for (row, place) in zip(rows, places) where row.languages.count <= 1 { width = max(width, place.width) }
+        for (row, place) in zip(rows, places) {
+            output.append(literal: "    ")
+            output.append(UnsafeBufferPointer(start: texts.base + place.range.lowerBound, count: place.range.count))
+            output.appendSpaces(width - place.width)
+            output.append(UInt8(ascii: " "))
+            output.append(UnsafeBufferPointer(start: texts.base + row.text.lowerBound, count: row.text.count))
+            output.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// How many characters `bytes` show as (what `String.count` says: one per ASCII byte).
+    static func shownWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.allSatisfy { $0 < 0x80 } ? bytes.count : String(decoding: bytes, as: UTF8.self).count
+    }
+
+    /// An entry's first line: `+ "key"  (3 translations)`, `- "key"  (…
+    /// removed)`, or `~ "key"`.
+    static func appendEntryHeader(_ change: CatalogChange, _ languages: [String], _ palette: Palette, to output: inout OutputBuffer) {
+        func key() {
+            if change.normalizationOnly && (change.kind == .entryAdded || change.kind == .entryRemoved) {
+                appendShown(change.key.map(CatalogChange.Value.text), scalars: true, to: &output)
+                output.append(literal: " (normalization only)")
+            } else {
+                appendQuoted(change.key, to: &output)
+            }
+        }
+        switch change.kind {
+        case .entryAdded:
+            let count = change.translations ?? 0
+            output.append(palette.green)
+            output.append(literal: "+ ")
+            key()
+            output.append(palette.reset)
+            output.append(literal: "  ")
+            output.append(palette.dim)
+            output.append(UInt8(ascii: "("))
+            if count == 0 && !languages.isEmpty {
+                output.append(literal: "untranslated in ")
+                for (number, language) in languages.enumerated() {
+                    if number > 0 { output.append(literal: ", ") }
+                    output.append(language)
+                }
+            } else {
+                appendCount(count, "translation", to: &output)
+            }
+            output.append(UInt8(ascii: ")"))
+            output.append(palette.reset)
+        case .entryRemoved:
+            output.append(palette.red)
+            output.append(literal: "- ")
+            key()
+            output.append(palette.reset)
+            output.append(literal: "  ")
+            output.append(palette.dim)
+            output.append(UInt8(ascii: "("))
+            appendCount(change.translations ?? 0, "translation", to: &output)
+            output.append(literal: " removed)")
+            output.append(palette.reset)
+        default:
+            output.append(palette.yellow)
+            output.append(literal: "~ ")
+            key()
+            output.append(palette.reset)
+        }
+        output.append(UInt8(ascii: "\n"))
+    }
+
+    /// `1 translation`, `2 translations`.
+    static func appendCount(_ count: Int, _ word: StaticString, to output: inout OutputBuffer) {
+        output.appendDecimal(count)
+        output.append(UInt8(ascii: " "))
+        output.append(literal: word)
+        if count != 1 { output.append(UInt8(ascii: "s")) }
+    }
+
+    /// What one change did, after its place: `+ "text"  [state]`,
+    /// `"old" → "new"`, `state new → translated`…
+    static func appendLine(_ change: CatalogChange, _ palette: Palette, to output: inout OutputBuffer) {
+        func state(_ value: String?) {
+            guard let value else { return }
+            output.append(literal: "  ")
+            output.append(palette.dim)
+            output.append(UInt8(ascii: "["))
+            output.append(value)
+            output.append(UInt8(ascii: "]"))
+            output.append(palette.reset)
+        }
+        let scalars = change.normalizationOnly
+        func note() {
+            guard scalars else { return }
+            output.append(literal: "  ")
+            output.append(palette.dim)
+            output.append(literal: "(normalization only)")
+            output.append(palette.reset)
+        }
+        func replaced() {
+            output.append(literal: "  ")
+            output.append(palette.red)
+            appendShown(change.old, scalars: scalars, to: &output)
+            output.append(palette.reset)
+            output.append(literal: " → ")
+            output.append(palette.green)
+            appendShown(change.new, scalars: scalars, to: &output)
+            output.append(palette.reset)
+        }
+        switch change.kind {
+        case .translationAdded:
+            output.append(palette.green)
+            output.append(literal: "+ ")
+            appendShown(change.new, scalars: scalars, to: &output)
+            output.append(palette.reset)
+            state(change.newState)
+        case .translationRemoved:
+            output.append(palette.red)
+            output.append(literal: "- ")
+            appendShown(change.old, scalars: scalars, to: &output)
+            output.append(palette.reset)
+            state(change.oldState)
+        case .translationChanged:
+            replaced()
+            if !same(change.oldState, change.newState) {
+                output.append(literal: "  ")
+                output.append(palette.dim)
+                output.append(UInt8(ascii: "["))
+                output.append(change.oldState ?? "(none)")
+                output.append(literal: " → ")
+                output.append(change.newState ?? "(none)")
+                output.append(UInt8(ascii: "]"))
+                output.append(palette.reset)
+            }
+            note()
+        case .stateChanged:
+            output.append(literal: "  ")
+            output.append(palette.cyan)
+            output.append(literal: "state ")
+            output.append(change.oldState ?? "(none)")
+            output.append(literal: " → ")
+            output.append(change.newState ?? "(none)")
+            output.append(palette.reset)
+        case .substitutionChanged:
+            output.append(literal: "  ")
+            output.append(change.field ?? "")
+            output.append(UInt8(ascii: " "))
+            appendShown(change.old, scalars: scalars, to: &output)
+            output.append(literal: " → ")
+            appendShown(change.new, scalars: scalars, to: &output)
+            note()
+        case .entryChanged:
+            if change.old == nil {
+                output.append(palette.green)
+                output.append(literal: "+ ")
+                appendShown(change.new, scalars: scalars, to: &output)
+                output.append(palette.reset)
+            } else if change.new == nil {
+                output.append(palette.red)
+                output.append(literal: "- ")
+                appendShown(change.old, scalars: scalars, to: &output)
+                output.append(palette.reset)
+            } else {
+                replaced()
+                note()
+            }
+        default:
+            break
+        }
+    }
+
+    /// ``shown(_:scalars:)``, appended to `output`.
+    static func appendShown(_ value: CatalogChange.Value?, scalars: Bool = false, to output: inout OutputBuffer) {
+        func one(_ text: String) {
+            guard scalars else { return appendQuoted(text, to: &output) }
+            // Quoting leaves non-ASCII text as it is, so it is spelled out after.
+            var quoted = OutputBuffer(capacity: text.utf8.count + 8)
+            appendQuoted(text, to: &quoted)
+            for scalar in String(decoding: quoted.finish(), as: UTF8.self).unicodeScalars {
+                if scalar.isASCII {
+                    output.append(UInt8(scalar.value))
+                } else {
+                    output.append(literal: "\\u{")
+                    output.append(String(scalar.value, radix: 16))
+                    output.append(UInt8(ascii: "}"))
+                }
+            }
+        }
+        switch value {
+        case nil: output.append(literal: "(none)")
+        case .text(let text)?: one(text)
+        case .list(let items)?:
+            output.append(UInt8(ascii: "["))
+            for (number, item) in items.enumerated() {
+                if number > 0 { output.append(literal: ", ") }
+                one(item)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .json(let value)?: output.append(value.compactText())
+        }
+    }
+
+    /// ``quoted(_:)``, appended to `output`: quoted as JSON, then what a
+    /// terminal would obey escaped (nearly never: then the quoted text is written again).
+    static func appendQuoted(_ text: String?, to output: inout OutputBuffer) {
+        guard let text else { return output.append(literal: "(none)") }
+        text.withUTF8Bytes { bytes in
+            let start = output.count
+            JSONString.appendQuoted(bytes, to: &output)
+            let quoted = UnsafeBufferPointer(start: output.base + start, count: output.count - start)
+            guard !VisibleText.mayBeShownAsIs(quoted) else { return }
+            let copy = Array(quoted)
+            output.truncate(to: start)
+            copy.withUnsafeBufferPointer { VisibleText.append($0, to: &output) }
+        }
+    }
+}
+
+/// An entry's changes as the text form shows them, one row each, a state
+/// change (or a substitution's) shared by several languages folded into one
+/// row listing them; each row's text is written into a buffer of texts.
+struct EntryRows {
+    struct Row {
+        var languages: [String]
+        var variant: String
+        var field: String?
+        /// Where the row's text is in the buffer of texts.
+        var text: Range<Int>
+    }
+
+    var rows: [Row] = []
+
+    init(_ changes: ArraySlice<CatalogChange>, _ palette: DiffRenderer.Palette, texts: inout OutputBuffer) {
+        // Rows that others may fold into, by a hash of their variant and text.
+        var foldable: [Int: [Int]] = [:]
+        for change in changes where change.kind != .entryAdded && change.kind != .entryRemoved {
+            let start = texts.count
+            DiffRenderer.appendLine(change, palette, to: &texts)
+            let text = start..<texts.count
+            guard change.kind == .stateChanged || change.kind == .substitutionChanged, let language = change.language else {
+                rows.append(Row(languages: change.language.map { [$0] } ?? [], variant: change.variant,
+                                field: change.language == nil ? change.field : nil, text: text))
+                continue
+            }
+            let bytes = UnsafeBufferPointer(start: texts.base + start, count: text.count)
+            var hasher = Hasher()
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+            change.variant.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            let hash = hasher.finalize()
+            if let row = foldable[hash]?.first(where: { row in
+                same(rows[row].variant, change.variant)
+                    && memcmpEqual(UnsafeBufferPointer(start: texts.base + rows[row].text.lowerBound, count: rows[row].text.count), bytes)
+            }) {
+                rows[row].languages.append(language)
+                // The text is the row's already.
+                texts.truncate(to: start)
+            } else {
+                foldable[hash, default: []].append(rows.count)
+                rows.append(Row(languages: [language], variant: change.variant, field: nil, text: text))
+            }
+        }
+    }
+}
