@@ -160,9 +160,24 @@ public enum CatalogDiff {
             collect(member, nil)
         }
         // Places are told apart by their bytes, as keys are.
-        struct Place: Hashable { var language: [UInt8]; var variant: [[UInt8]] }
+        struct Place: Hashable {
+            var language: String
+            var variant: [String]
+
+            static func == (a: Place, b: Place) -> Bool {
+                same(a.language, b.language) && a.variant.count == b.variant.count && zip(a.variant, b.variant).allSatisfy { same($0, $1) }
+            }
+
+            func hash(into hasher: inout Hasher) {
+                language.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+                for part in variant {
+                    hasher.combine(part.utf8.count)
+                    part.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+                }
+            }
+        }
         func place(_ translation: Translation) -> Place {
-            Place(language: Array(translation.language.utf8), variant: translation.variant.path.map { Array($0.utf8) })
+            Place(language: translation.language, variant: translation.variant.path)
         }
         var before: [Place: Translation] = [:]
         for translation in oldLocalizations.flatMap(\.translations) { before[place(translation)] = translation }

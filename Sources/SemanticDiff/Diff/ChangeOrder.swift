@@ -10,34 +10,53 @@ public enum ChangeOrder {
     public static func sorted(_ changes: [CatalogChange], sourceLanguage: String?) -> [CatalogChange] {
         var catalogLevel: [CatalogChange] = []
         // Grouped by the key's bytes: two keys that differ only in Unicode normalization
-        // are two entries, which a String key would take for one.
-        var groups: [[UInt8]: [CatalogChange]] = [:]
+        // are two entries, which a String key would take for one. An entry's changes
+        // come one after another, so a key is looked up once per entry, not per change.
+        var groupOfKey: [KeyBytes: Int] = [:]
+        var groups: [[Int]] = []
         var keys: [String] = []
-        for change in changes {
+        var last: (key: String, group: Int)?
+        for (index, change) in changes.enumerated() {
             guard let key = change.key else { catalogLevel.append(change); continue }
-            let bytes = Array(key.utf8)
-            if groups[bytes] == nil { keys.append(key) }
-            groups[bytes, default: []].append(change)
+            if let last, same(last.key, key) {
+                groups[last.group].append(index)
+                continue
+            }
+            let group: Int
+            if let known = groupOfKey[KeyBytes(key)] {
+                group = known
+            } else {
+                group = groups.count
+                groupOfKey[KeyBytes(key)] = group
+                groups.append([])
+                keys.append(key)
+            }
+            groups[group].append(index)
+            last = (key, group)
         }
+        var order = Array(keys.indices)
         if !KeyCollation.isStrictlyOrdered(keys) {
-            keys = KeyCollation.order(of: keys).map { keys[$0] }
+            order = KeyCollation.order(of: keys)
         }
         var result = catalogLevel
         result.reserveCapacity(changes.count)
-        for key in keys {
-            let group = groups[Array(key.utf8)]!
-            guard group.count > 1 else { result += group; continue }
-            // Each change's place read once, not at every comparison.
-            let places = group.map { (rank: rank($0.kind), language: $0.language, variant: $0.variant.split(separator: ".").map(String.init)) }
-            result += group.indices.sorted { a, b in
-                let x = places[a], y = places[b]
-                if x.rank != y.rank { return x.rank < y.rank }
+        for group in order.lazy.map({ groups[$0] }) {
+            guard group.count > 1 else { result.append(changes[group[0]]); continue }
+            let ranks = group.map { rank(changes[$0].kind) }
+            let sortedGroup = group.indices.sorted { a, b in
+                if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
+                let x = changes[group[a]], y = changes[group[b]]
                 if let first = x.language, let second = y.language, first != second {
                     return languagePrecedes(first, second, source: sourceLanguage)
                 }
-                if x.variant != y.variant { return variantPrecedes(x.variant, y.variant) }
+                // Variants are split into their parts only where two differ.
+                if !same(x.variant, y.variant) {
+                    let first = x.variant.split(separator: ".").map(String.init), second = y.variant.split(separator: ".").map(String.init)
+                    if first != second { return variantPrecedes(first, second) }
+                }
                 return a < b
-            }.map { group[$0] }
+            }
+            for position in sortedGroup { result.append(changes[group[position]]) }
         }
         return result
     }
@@ -102,5 +121,19 @@ public enum ChangeOrder {
         let keys = entries.map(\.key)
         if KeyCollation.isStrictlyOrdered(keys) { return entries }
         return KeyCollation.order(of: keys).map { entries[$0] }
+    }
+}
+
+/// A key as its bytes, for dictionaries: two keys that differ only in
+/// Unicode normalization are two keys (a `String` would take them for one).
+struct KeyBytes: Hashable {
+    var key: String
+
+    init(_ key: String) { self.key = key }
+
+    static func == (a: KeyBytes, b: KeyBytes) -> Bool { a.key.utf8.elementsEqual(b.key.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        key.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
