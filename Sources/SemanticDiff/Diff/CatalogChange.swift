@@ -38,8 +38,8 @@ public struct CatalogChange: Sendable, Equatable {
         /// Whether the two are the same bytes, not only canonically equivalent.
         func isIdentical(to other: Value) -> Bool {
             switch (self, other) {
-            case let (.text(a), .text(b)): return a.utf8.elementsEqual(b.utf8)
-            case let (.list(a), .list(b)): return a.count == b.count && zip(a, b).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+            case let (.text(a), .text(b)): return a.hasSameBytes(as: b)
+            case let (.list(a), .list(b)): return a.count == b.count && zip(a, b).allSatisfy { $0.hasSameBytes(as: $1) }
             case let (.json(a), .json(b)): return a.isIdentical(to: b)
             default: return false
             }

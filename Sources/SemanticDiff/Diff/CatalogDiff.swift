@@ -64,7 +64,7 @@ public enum CatalogDiff {
             }
         }
         markNormalizationOnlyKeys(&changes)
-        changes = ChangeOrder.sorted(changes, sourceLanguage: source)
+        ChangeOrder.sort(&changes, sourceLanguage: source)
         let statisticsList = statistics
             ? LanguageStatistics.compute(changes: changes, removedTranslations: removedTranslations, old: old, new: new, languages: languages)
             : []
@@ -179,8 +179,9 @@ public enum CatalogDiff {
         func place(_ translation: Translation) -> Place {
             Place(language: translation.language, variant: translation.variant.path)
         }
+        let oldTranslations = oldLocalizations.flatMap(\.translations)
         var before: [Place: Translation] = [:]
-        for translation in oldLocalizations.flatMap(\.translations) { before[place(translation)] = translation }
+        for translation in oldTranslations { before[place(translation)] = translation }
         var after = Set<Place>()
         for translation in newLocalizations.flatMap(\.translations) {
             let spot = place(translation)
@@ -203,7 +204,7 @@ public enum CatalogDiff {
                                              oldState: previous.state?.rawValue, newState: translation.state?.rawValue))
             }
         }
-        for translation in oldLocalizations.flatMap(\.translations) where !after.contains(place(translation)) {
+        for translation in oldTranslations where !after.contains(place(translation)) {
             changes.append(CatalogChange(kind: .translationRemoved, key: key, language: translation.language,
                                          variant: translation.variant.description, old: translation.changeValue,
                                          oldState: translation.state?.rawValue))
@@ -235,7 +236,7 @@ public enum CatalogDiff {
 func same(_ a: String?, _ b: String?) -> Bool {
     switch (a, b) {
     case (nil, nil): return true
-    case let (a?, b?): return a.utf8.elementsEqual(b.utf8)
+    case let (a?, b?): return a.hasSameBytes(as: b)
     default: return false
     }
 }

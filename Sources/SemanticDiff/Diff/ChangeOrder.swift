@@ -8,7 +8,15 @@
 public enum ChangeOrder {
     /// `changes` in that order (a stable sort: changes at one place keep theirs).
     public static func sorted(_ changes: [CatalogChange], sourceLanguage: String?) -> [CatalogChange] {
-        var catalogLevel: [CatalogChange] = []
+        var changes = changes
+        sort(&changes, sourceLanguage: sourceLanguage)
+        return changes
+    }
+
+    /// Puts `changes` in that order in place: the order is found on their
+    /// positions, then the changes are swapped into it, never copied.
+    public static func sort(_ changes: inout [CatalogChange], sourceLanguage: String?) {
+        var catalogLevel: [Int] = []
         // Grouped by the key's bytes: two keys that differ only in Unicode normalization
         // are two entries, which a String key would take for one. An entry's changes
         // come one after another, so a key is looked up once per entry, not per change.
@@ -17,7 +25,7 @@ public enum ChangeOrder {
         var keys: [String] = []
         var last: (key: String, group: Int)?
         for (index, change) in changes.enumerated() {
-            guard let key = change.key else { catalogLevel.append(change); continue }
+            guard let key = change.key else { catalogLevel.append(index); continue }
             if let last, same(last.key, key) {
                 groups[last.group].append(index)
                 continue
@@ -38,10 +46,11 @@ public enum ChangeOrder {
         if !KeyCollation.isStrictlyOrdered(keys) {
             order = KeyCollation.order(of: keys)
         }
-        var result = catalogLevel
-        result.reserveCapacity(changes.count)
+        // The position each change goes to, as the change that goes there.
+        var source = catalogLevel
+        source.reserveCapacity(changes.count)
         for group in order.lazy.map({ groups[$0] }) {
-            guard group.count > 1 else { result.append(changes[group[0]]); continue }
+            guard group.count > 1 else { source.append(group[0]); continue }
             let ranks = group.map { rank(changes[$0].kind) }
             let sortedGroup = group.indices.sorted { a, b in
                 if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
@@ -56,9 +65,20 @@ public enum ChangeOrder {
                 }
                 return a < b
             }
-            for position in sortedGroup { result.append(changes[group[position]]) }
+            for position in sortedGroup { source.append(group[position]) }
         }
-        return result
+        // Each cycle of the permutation followed once, by swaps.
+        var placed = [Bool](repeating: false, count: changes.count)
+        for start in source.indices where !placed[start] {
+            var position = start
+            while true {
+                placed[position] = true
+                let from = source[position]
+                if from == start { break }
+                changes.swapAt(position, from)
+                position = from
+            }
+        }
     }
 
     /// Entry-level changes, then changes of translations.
@@ -131,7 +151,7 @@ struct KeyBytes: Hashable {
 
     init(_ key: String) { self.key = key }
 
-    static func == (a: KeyBytes, b: KeyBytes) -> Bool { a.key.utf8.elementsEqual(b.key.utf8) }
+    static func == (a: KeyBytes, b: KeyBytes) -> Bool { a.key.hasSameBytes(as: b.key) }
 
     func hash(into hasher: inout Hasher) {
         key.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }

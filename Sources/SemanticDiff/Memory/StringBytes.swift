@@ -9,6 +9,14 @@ extension String {
     /// is stored contiguously (always, for a native string): a mutable copy
     /// for `withUTF8` would retain the string, and a string made on another
     /// thread costs a cache miss to retain.
+    /// Whether the two are the same bytes (Swift's `==` is canonical
+    /// equivalence, which would take `é` and `e` with a combining accent for
+    /// one text); compared in one go, not byte by byte as `elementsEqual` does.
+    func hasSameBytes(as other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        return withUTF8Bytes { a in other.withUTF8Bytes { b in memcmpEqual(a, b) } }
+    }
+
     func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = self
