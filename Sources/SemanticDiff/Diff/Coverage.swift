@@ -15,24 +15,55 @@ public struct Coverage: Sendable, Equatable {
     /// Of those, the ones with a text still `new` (or in a state Xcode does not name), by language.
     public var new: [String: Int] = [:]
 
+    /// Every language some entry has a localization in (to translate or not).
+    public var languages: Set<String> = []
+
     public init(_ catalog: Catalog) {
         guard let strings = catalog.stringsNode else { return }
         let document = catalog.document
+        // Languages are told apart by their bytes as they are found, each entry's usually in the
+        // previous entry's order, and made strings once at the end.
+        var names: [[UInt8]] = []
+        var counts: [(translated: Int, needsReview: Int, new: Int)] = []
         document.withRawDocument { raw in
+            var expected = 0
+            func number(_ key: Int) -> Int {
+                raw.withKeyText(key) { text in
+                    if expected < names.count, names[expected].withUnsafeBufferPointer({ memcmpEqual($0, text) }) { return expected }
+                    if let known = names.firstIndex(where: { $0.withUnsafeBufferPointer { memcmpEqual($0, text) } }) { return known }
+                    names.append(Array(text))
+                    counts.append((0, 0, 0))
+                    return names.count - 1
+                }
+            }
             for entry in raw.members(of: strings) {
-                guard raw.nodes[entry.value].kind == .object, Coverage.isToTranslate(raw, entry.value) else { continue }
-                total += 1
-                guard let localizations = raw.member(.localizations, in: entry.value) else { continue }
+                guard raw.nodes[entry.value].kind == .object,
+                      let localizations = raw.member(.localizations, in: entry.value), raw.nodes[localizations].kind == .object else {
+                    if raw.nodes[entry.value].kind == .object, Coverage.isToTranslate(raw, entry.value) { total += 1 }
+                    continue
+                }
+                let toTranslate = Coverage.isToTranslate(raw, entry.value)
+                if toTranslate { total += 1 }
                 for localization in raw.members(of: localizations) {
-                    let language = String(decoding: raw.decodedKey(localization.key), as: UTF8.self)
+                    let language = number(localization.key)
+                    expected = language + 1
+                    guard toTranslate else { continue }
                     switch Coverage.classify(raw, localization.value) {
-                    case .translated?: translated[language, default: 0] += 1
-                    case .needsReview?: needsReview[language, default: 0] += 1
-                    case .new?: new[language, default: 0] += 1
+                    case .translated?: counts[language].translated += 1
+                    case .needsReview?: counts[language].needsReview += 1
+                    case .new?: counts[language].new += 1
                     case nil: break
                     }
                 }
+                expected = 0
             }
+        }
+        for (name, count) in zip(names, counts) {
+            let language = String(decoding: name, as: UTF8.self)
+            languages.insert(language)
+            if count.translated > 0 { translated[language, default: 0] += count.translated }
+            if count.needsReview > 0 { needsReview[language, default: 0] += count.needsReview }
+            if count.new > 0 { new[language, default: 0] += count.new }
         }
     }
 
@@ -124,7 +155,7 @@ extension LanguageStatistics {
         }
         for (language, count) in removedTranslations { update(language) { $0.removed += count } }
         let before = old.map(Coverage.init), after = new.map(Coverage.init)
-        var all = Set(table.keys).union(Self.languages(of: [old, new]))
+        var all = Set(table.keys).union(before?.languages ?? []).union(after?.languages ?? [])
         if !languages.isEmpty { all.formIntersection(languages) }
         let source = new?.sourceLanguage ?? old?.sourceLanguage
         func counts(_ coverage: Coverage?, _ language: String) -> CoverageCounts? {
