@@ -95,6 +95,8 @@ struct CatalogDiffTests {
         let coverage = Coverage(catalog)
         #expect(coverage.total == 3)
         #expect(coverage.translated["de"] == 2)
+        // Every language of the catalog, in entries to translate or not.
+        #expect(coverage.languages == ["de"])
     }
 
     @Test("an added catalog and a deleted one")

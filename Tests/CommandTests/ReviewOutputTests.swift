@@ -44,6 +44,29 @@ struct ReviewOutputTests {
         #expect(lines.filter { $0.hasPrefix("\"%lld apples\" ru") }.map { $0.split(separator: " ")[3] } == ["plural.one", "plural.few", "plural.other"])
     }
 
+    @Test("diff: a state change in more than six languages names five and how many more; only one-language places set the column; different changes are not folded")
+    func foldingManyLanguages() throws {
+        let languages = ["de", "es", "fr", "it", "ja", "ko", "nl", "pt"]
+        func catalog(_ state: String, _ swedish: String, _ plural: String) -> [UInt8] {
+            let folded = languages.map { #""\#($0)":{"stringUnit":{"state":"\#(state)","value":"x"}}"# }
+            let others = [#""sv":{"stringUnit":{"state":"translated","value":"\#(swedish)"}}"#,
+                          #""uk":{"variations":{"plural":{"one":{"stringUnit":{"state":"\#(plural)","value":"y"}},"other":{"stringUnit":{"state":"translated","value":"z"}}}}}"#]
+            return Array(#"{"sourceLanguage":"en","strings":{"K":{"localizations":{\#((folded + others).joined(separator: ","))}}},"version":"1.0"}"#.utf8)
+        }
+        let old = try Catalog(parsing: catalog("translated", "a", "translated"))
+        let new = try Catalog(parsing: catalog("needs_review", "b", "needs_review"))
+        let diff = CatalogDiff.compare(old: old, new: new, oldPath: "L.xcstrings", newPath: "L.xcstrings")
+        // The uk plural's state change is the same words, but another place: a row of its own, which sets the column.
+        #expect(DiffRenderer.text([diff], color: false) == """
+            L.xcstrings
+            ~ "K"
+                de, es, fr, it, ja and 3 more   state translated → needs_review
+                sv              "a" → "b"
+                uk plural.one   state translated → needs_review
+
+            """)
+    }
+
     @Test("diff: the same state change in several languages is one line; --json keeps one change per language, in the same order")
     func folding() throws {
         let old = try Catalog(parsing: Self.shuffled("translated")), new = try Catalog(parsing: Self.shuffled("needs_review"))

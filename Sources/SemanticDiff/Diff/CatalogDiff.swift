@@ -182,12 +182,17 @@ public enum CatalogDiff {
         let oldTranslations = oldLocalizations.flatMap(\.translations)
         var before: [Place: Translation] = [:]
         for translation in oldTranslations { before[place(translation)] = translation }
+        // Where nothing was before (a language added), every translation is added: no place is looked up.
         var after = Set<Place>()
         for translation in newLocalizations.flatMap(\.translations) {
-            let spot = place(translation)
-            after.insert(spot)
             let variant = translation.variant.description
-            guard let previous = before[spot] else {
+            var previous: Translation?
+            if !before.isEmpty {
+                let spot = place(translation)
+                after.insert(spot)
+                previous = before[spot]
+            }
+            guard let previous else {
                 changes.append(CatalogChange(kind: .translationAdded, key: key, language: translation.language, variant: variant,
                                              new: translation.changeValue, newState: translation.state?.rawValue))
                 continue

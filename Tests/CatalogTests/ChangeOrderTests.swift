@@ -1,0 +1,68 @@
+import TestSupport
+import Testing
+@testable import SemanticDiff
+
+/// The order `diff` shows changes in, put in place by swaps.
+@Suite("Change order")
+struct ChangeOrderTests {
+    init() { FoundationOrder.use() }
+
+    /// The order as the documentation states it, by a plain sort of copies: catalog-level changes first as they came; then entries, one
+    /// group per key's bytes in Xcode's key order; in an entry, its own
+    /// changes, then translations by language (source first) and variant,
+    /// changes at one place as they came.
+    static func expected(_ changes: [CatalogChange], source: String?) -> [CatalogChange] {
+        let catalogLevel = changes.filter { $0.key == nil }
+        var keys: [String] = []
+        for change in changes {
+            guard let key = change.key, !keys.contains(where: { $0.utf8.elementsEqual(key.utf8) }) else { continue }
+            keys.append(key)
+        }
+        // Xcode's key order as the key comparator gives it (its own tests hold it to Foundation's).
+        let sortedKeys = KeyCollation.order(of: keys).map { keys[$0] }
+        func rank(_ kind: CatalogChange.Kind) -> Int {
+            kind == .entryAdded || kind == .entryRemoved ? 0 : kind == .entryChanged ? 1 : 2
+        }
+        var result = catalogLevel
+        for key in sortedKeys {
+            let group = changes.enumerated().filter { $0.element.key.map { $0.utf8.elementsEqual(key.utf8) } == true }
+            result += group.sorted { a, b in
+                let x = a.element, y = b.element
+                if rank(x.kind) != rank(y.kind) { return rank(x.kind) < rank(y.kind) }
+                if let first = x.language, let second = y.language, first != second {
+                    return ChangeOrder.languagePrecedes(first, second, source: source)
+                }
+                let first = x.variant.split(separator: ".").map(String.init), second = y.variant.split(separator: ".").map(String.init)
+                if first != second { return ChangeOrder.variantPrecedes(first, second) }
+                return a.offset < b.offset
+            }.map(\.element)
+        }
+        return result
+    }
+
+    @Test("2,000 random lists of changes: in place, the same order as a plain sort; keys told apart by their bytes")
+    func randomChanges() {
+        var random = SplitMix64(seed: 12)
+        let keys = ["Apple", "apple", "Zebra", "é", "e\u{301}", "%lld items", "10 items", "2 items", ""]
+        let languages: [String?] = [nil, "en", "de", "fr", "ja", "zh-Hans"]
+        let variants = ["", "plural.one", "plural.other", "plural.few", "device.iphone", "device.mac.plural.one", "substitutions.x.plural.one"]
+        let kinds = CatalogChange.Kind.allCases
+        for round in 0..<2_000 {
+            var changes: [CatalogChange] = []
+            // An entry's changes mostly come together, as a diff makes them; some keys come back later.
+            var key = keys.randomElement(using: &random)!
+            for _ in 0..<Int.random(in: 0...40, using: &random) {
+                if Int.random(in: 0..<4, using: &random) == 0 { key = keys.randomElement(using: &random)! }
+                let kind = kinds.randomElement(using: &random)!
+                var change = CatalogChange(kind: kind, key: kind == .catalogChanged ? nil : key,
+                                           language: languages.randomElement(using: &random)!,
+                                           variant: variants.randomElement(using: &random)!)
+                change.field = "f\(changes.count)"
+                changes.append(change)
+            }
+            let source = round % 3 == 0 ? nil : "en"
+            let sorted = ChangeOrder.sorted(changes, sourceLanguage: source)
+            #expect(sorted.map(\.field) == Self.expected(changes, source: source).map(\.field), "round \(round)")
+        }
+    }
+}
