@@ -107,11 +107,13 @@ enum DiffCommand: Command {
         }
         files.removeAll { $0.isConflicted }
         let diffs: [CatalogFileDiff] = files.compactMap { file in
-            let parsed = workers.map([0, 1]) { side -> Result<Catalog?, SideFailure> in
+            // Each side's coverage, for the statistics, is found by the thread that read it.
+            let parsed = workers.map([0, 1]) { side -> Result<ReadSide?, SideFailure> in
                 guard let source = side == 0 ? file.old : file.new else { return .success(nil) }
                 do {
                     let bytes = try source.bytes(in: readers.repository(for: side))
-                    return .success(try Catalog(parsing: bytes))
+                    let catalog = try Catalog(parsing: bytes)
+                    return .success(ReadSide(catalog: catalog, coverage: withStatistics ? Coverage(catalog) : nil))
                 } catch let error as CatalogError {
                     return .failure(SideFailure(message: ":\(error)"))
                 } catch {
@@ -119,10 +121,12 @@ enum DiffCommand: Command {
                 }
             }
             timer.mark("read and parse")
-            var catalogs: [Catalog?] = []
+            var catalogs: [Catalog?] = [], coverage: [Coverage?] = []
             for (side, outcome) in zip(["old", "new"], parsed) {
                 switch outcome {
-                case .success(let catalog):
+                case .success(let read):
+                    let catalog = read?.catalog
+                    coverage.append(read?.coverage)
                     // A duplicate key hides the first value: changes to it are not changes of the catalog, but say so.
                     for warning in catalog?.document.warnings ?? [] {
                         let path = (side == "old" ? file.oldPath : file.newPath) ?? "?"
@@ -137,7 +141,7 @@ enum DiffCommand: Command {
                 }
             }
             var diff = CatalogDiff.compare(old: catalogs[0], new: catalogs[1], oldPath: file.oldPath, newPath: file.newPath,
-                                           languages: languages, statistics: withStatistics)
+                                           languages: languages, statistics: withStatistics, coverage: (coverage[0], coverage[1]))
             // Two files named on the command line are compared, not renamed.
             if repository == nil && !arguments.has("git-external") { diff.isRename = false }
             return diff
@@ -226,6 +230,12 @@ enum DiffCommand: Command {
     static func pair(_ old: String, _ new: String, oldPath: String, newPath: String) -> CatalogFileChange {
         CatalogFileChange(oldPath: old == "/dev/null" ? nil : oldPath, newPath: new == "/dev/null" ? nil : newPath,
                           old: old == "/dev/null" ? nil : .file(old), new: new == "/dev/null" ? nil : .file(new))
+    }
+
+    /// One version of a file, read, and its coverage when the statistics need it.
+    struct ReadSide: Sendable {
+        var catalog: Catalog
+        var coverage: Coverage?
     }
 
     /// Why one version of a file could not be read.

@@ -5,9 +5,12 @@
 public enum CatalogDiff {
     /// The changes from `old` to `new` (nil: the file does not exist on that
     /// side). With `languages`, only translations (and statistics) of those
-    /// languages are reported.
+    /// languages are reported. `coverage` is each side's ``Coverage`` when
+    /// the caller has it already (found on the thread that read that side);
+    /// else the statistics find it.
     public static func compare(old: Catalog?, new: Catalog?, oldPath: String?, newPath: String?,
-                               languages: Set<String> = [], statistics: Bool = true) -> CatalogFileDiff {
+                               languages: Set<String> = [], statistics: Bool = true,
+                               coverage: (old: Coverage?, new: Coverage?)? = nil) -> CatalogFileDiff {
         var changes: [CatalogChange] = []
         let wanted: (String) -> Bool = { languages.isEmpty || languages.contains($0) }
         for field in [CatalogField.sourceLanguage, .version] {
@@ -66,7 +69,8 @@ public enum CatalogDiff {
         markNormalizationOnlyKeys(&changes)
         ChangeOrder.sort(&changes, sourceLanguage: source)
         let statisticsList = statistics
-            ? LanguageStatistics.compute(changes: changes, removedTranslations: removedTranslations, old: old, new: new, languages: languages)
+            ? LanguageStatistics.compute(changes: changes, removedTranslations: removedTranslations, old: old, new: new, languages: languages,
+                                         coverage: coverage ?? (old.map(Coverage.init), new.map(Coverage.init)))
             : []
         var fieldsChangedIn: String?
         for change in changes {

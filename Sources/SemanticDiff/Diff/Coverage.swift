@@ -131,7 +131,7 @@ extension LanguageStatistics {
 
     /// Counts per language from a file's changes, with the coverage of each version.
     static func compute(changes: [CatalogChange], removedTranslations: [String: Int], old: Catalog?, new: Catalog?,
-                        languages: Set<String>) -> [LanguageStatistics] {
+                        languages: Set<String>, coverage: (old: Coverage?, new: Coverage?)) -> [LanguageStatistics] {
         var table: [String: LanguageStatistics] = [:]
         func update(_ language: String, _ body: (inout LanguageStatistics) -> Void) {
             var statistics = table[language] ?? LanguageStatistics(language: language)
@@ -154,7 +154,7 @@ extension LanguageStatistics {
             }
         }
         for (language, count) in removedTranslations { update(language) { $0.removed += count } }
-        let before = old.map(Coverage.init), after = new.map(Coverage.init)
+        let (before, after) = coverage
         var all = Set(table.keys).union(before?.languages ?? []).union(after?.languages ?? [])
         if !languages.isEmpty { all.formIntersection(languages) }
         let source = new?.sourceLanguage ?? old?.sourceLanguage
