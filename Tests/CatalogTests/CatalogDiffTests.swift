@@ -99,6 +99,27 @@ struct CatalogDiffTests {
         #expect(coverage.languages == ["de"])
     }
 
+    @Test("coverage of 300 languages listed in another order in every entry: each counted as a plain count says")
+    func coverageOfManyLanguages() throws {
+        var random = SplitMix64(seed: 3)
+        let languages = (0..<300).map { "l\($0)" }
+        var expected: [String: Int] = [:]
+        var entries: [(String, JSONValue)] = []
+        for number in 0..<40 {
+            var localizations: [(String, JSONValue)] = []
+            for language in languages.shuffled(using: &random) where Bool.random(using: &random) {
+                let translated = Bool.random(using: &random)
+                if translated { expected[language, default: 0] += 1 }
+                localizations.append((language, B.text("x", translated ? "translated" : "new")))
+            }
+            entries.append(("k\(number)", B.entry(localizations)))
+        }
+        let coverage = Coverage(try Self.catalog(B.catalog(entries)))
+        #expect(coverage.total == 40)
+        #expect(coverage.translated == expected)
+        #expect(coverage.languages.count == 300)
+    }
+
     @Test("an added catalog and a deleted one")
     func addedAndDeleted() throws {
         let added = try Self.diff(nil, Self.before)

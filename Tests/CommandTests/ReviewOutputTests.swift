@@ -67,6 +67,18 @@ struct ReviewOutputTests {
             """)
     }
 
+    @Test("diff: states that differ only in Unicode normalization fold into one line, as the same text does")
+    func foldingCanonicallyEquivalentStates() throws {
+        func catalog(_ states: [String]) -> [UInt8] {
+            let localizations = zip(["de", "fr", "ja"], states).map { #""\#($0)":{"stringUnit":{"state":"\#($1)","value":"a"}}"# }
+            return Array(#"{"sourceLanguage":"en","strings":{"k":{"localizations":{\#(localizations.joined(separator: ","))}}},"version":"1.0"}"#.utf8)
+        }
+        let old = try Catalog(parsing: catalog(["\u{E9}", "e\u{301}", "\u{E9}"]))
+        let new = try Catalog(parsing: catalog(["x", "x", "x"]))
+        let diff = CatalogDiff.compare(old: old, new: new, oldPath: "L.xcstrings", newPath: "L.xcstrings")
+        #expect(DiffRenderer.text([diff], color: false) == "L.xcstrings\n~ \"k\"\n    de, fr, ja   state \u{E9} → x\n")
+    }
+
     @Test("diff: the same state change in several languages is one line; --json keeps one change per language, in the same order")
     func folding() throws {
         let old = try Catalog(parsing: Self.shuffled("translated")), new = try Catalog(parsing: Self.shuffled("needs_review"))

@@ -25,14 +25,22 @@ public struct Coverage: Sendable, Equatable {
         // previous entry's order, and made strings once at the end.
         var names: [[UInt8]] = []
         var counts: [(translated: Int, needsReview: Int, new: Int)] = []
+        // The others found by a hash of their bytes (a catalog may have thousands of languages, in any order).
+        var byHash: [Int: [Int]] = [:]
         document.withRawDocument { raw in
             var expected = 0
             func number(_ key: Int) -> Int {
                 raw.withKeyText(key) { text in
                     if expected < names.count, names[expected].withUnsafeBufferPointer({ memcmpEqual($0, text) }) { return expected }
-                    if let known = names.firstIndex(where: { $0.withUnsafeBufferPointer { memcmpEqual($0, text) } }) { return known }
+                    var hasher = Hasher()
+                    hasher.combine(bytes: UnsafeRawBufferPointer(text))
+                    let hash = hasher.finalize()
+                    if let known = byHash[hash]?.first(where: { names[$0].withUnsafeBufferPointer { memcmpEqual($0, text) } }) {
+                        return known
+                    }
                     names.append(Array(text))
                     counts.append((0, 0, 0))
+                    byHash[hash, default: []].append(names.count - 1)
                     return names.count - 1
                 }
             }

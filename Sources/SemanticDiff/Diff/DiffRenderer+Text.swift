@@ -328,8 +328,9 @@ struct EntryRows {
     var rows: [Row] = []
 
     init(_ changes: ArraySlice<CatalogChange>, _ palette: DiffRenderer.Palette, texts: inout OutputBuffer) {
-        // Rows that others may fold into, by a hash of their variant and text.
-        var foldable: [Int: [Int]] = [:]
+        // Rows that others may fold into, by their variant and text as strings: canonically
+        // equivalent ones fold (a state spelled precomposed in one language and not in another).
+        var foldable: [String: Int] = [:]
         for change in changes where change.kind != .entryAdded && change.kind != .entryRemoved {
             let start = texts.count
             DiffRenderer.appendLine(change, palette, to: &texts)
@@ -339,20 +340,13 @@ struct EntryRows {
                                 field: change.language == nil ? change.field : nil, text: text))
                 continue
             }
-            let bytes = UnsafeBufferPointer(start: texts.base + start, count: text.count)
-            var hasher = Hasher()
-            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-            change.variant.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-            let hash = hasher.finalize()
-            if let row = foldable[hash]?.first(where: { row in
-                same(rows[row].variant, change.variant)
-                    && memcmpEqual(UnsafeBufferPointer(start: texts.base + rows[row].text.lowerBound, count: rows[row].text.count), bytes)
-            }) {
+            let fold = change.variant + "\u{0}" + String(decoding: UnsafeBufferPointer(start: texts.base + start, count: text.count), as: UTF8.self)
+            if let row = foldable[fold] {
                 rows[row].languages.append(language)
                 // The text is the row's already.
                 texts.truncate(to: start)
             } else {
-                foldable[hash, default: []].append(rows.count)
+                foldable[fold] = rows.count
                 rows.append(Row(languages: [language], variant: change.variant, field: nil, text: text))
             }
         }
