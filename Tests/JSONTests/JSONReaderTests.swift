@@ -118,6 +118,19 @@ struct JSONReaderTests {
         #expect(first.message.hasSuffix("the one at \(TextPosition(offset: lastOffset, in: data)) wins"))
     }
 
+    @Test("a duplicate is found in keys in byte order when one is spelled with an escape, and in keys out of order")
+    func duplicateKeysInOrder() throws {
+        // "\u0061" is "a", and its bytes come before "a"'s: in order by bytes, yet the same key.
+        let escaped = try JSONDocument(parsing: bytes(#"{"\u0061":1,"a":2,"b":3}"#))
+        #expect(escaped.warnings.map(\.message) == [#"duplicate key "\u0061"; the one at 1:13 wins"#])
+        #expect(escaped.members(of: 0).map { escaped.string($0.key) } == ["a", "b"])
+        let unordered = try JSONDocument(parsing: bytes(#"{"b":1,"a":2,"b":3}"#))
+        #expect(unordered.warnings.count == 1)
+        let ordered = try JSONDocument(parsing: bytes(#"{"a":1,"ab":2,"b":3,"ba":4}"#))
+        #expect(ordered.warnings.isEmpty)
+        #expect(!ordered[0].flags.contains(.hasDuplicates))
+    }
+
     @Test("positions of many offsets at once are those of each alone, in the order asked")
     func positionsAtOnce() {
         let data = bytes("ab\nçd\n\nxyz日本\nq")

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads JSON text (RFC 8259) into a ``JSONDocument``.
 ///
 /// The reader walks the bytes once, without recursion and without decoding
@@ -473,6 +479,9 @@ struct Parser: ~Copyable {
     /// Marks keys that a later key of the same object overrides; true if any.
     mutating func markDuplicateKeys(of object: Int, memberCount: Int) -> Bool {
         let cursor = raw.cursor
+        // Most objects (a localization's languages, a unit's state and value, plural
+        // categories) hold keys already in byte order: then no two are the same.
+        if keysStrictlyIncrease(cursor, object: object, memberCount: memberCount) { return false }
         var found = false
         if memberCount <= 8 {
             // Pairwise, newest first, without allocating: most objects hold one to three keys.
@@ -500,6 +509,24 @@ struct Parser: ~Copyable {
             }
         }
         return found
+    }
+
+    /// Whether no key of the object is spelled with an escape and each one's
+    /// bytes come after the previous one's: then no two keys are the same.
+    func keysStrictlyIncrease(_ cursor: JSONCursor<UnsafeBufferPointer<JSONNode>>, object: Int, memberCount: Int) -> Bool {
+        var previous: UnsafeBufferPointer<UInt8>?
+        for member in cursor.members(from: object + 1, count: memberCount, includingShadowed: true) {
+            let node = nodes.base[member.key]
+            if node.flags.contains(.escaped) { return false }
+            // The key's text, between its quotes.
+            let key = UnsafeBufferPointer(start: base + Int(node.start) + 1, count: Int(node.end) - Int(node.start) - 2)
+            if let previous {
+                let order = memcmp(previous.baseAddress!, key.baseAddress!, min(previous.count, key.count))
+                guard order < 0 || (order == 0 && previous.count < key.count) else { return false }
+            }
+            previous = key
+        }
+        return true
     }
 
     mutating func shadow(_ key: Int, by later: Int) {
