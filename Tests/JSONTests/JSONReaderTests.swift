@@ -126,9 +126,12 @@ struct JSONReaderTests {
         #expect(escaped.members(of: 0).map { escaped.string($0.key) } == ["a", "b"])
         let unordered = try JSONDocument(parsing: bytes(#"{"b":1,"a":2,"b":3}"#))
         #expect(unordered.warnings.count == 1)
-        let ordered = try JSONDocument(parsing: bytes(#"{"a":1,"ab":2,"b":3,"ba":4}"#))
+        let ordered = try JSONDocument(parsing: bytes(#"{"a":1,"ab":2,"b":3,"ba":4,"zh-Hans":5,"zh-Hant":6,"zh-HK":7}"#))
         #expect(ordered.warnings.isEmpty)
         #expect(!ordered[0].flags.contains(.hasDuplicates))
+        // Keys equal but for case are two keys; in order but for case, a duplicate is still found.
+        let cased = try JSONDocument(parsing: bytes(#"{"A":1,"a":2,"b":3,"B":4,"b":5}"#))
+        #expect(cased.warnings.map(\.message) == [#"duplicate key "b"; the one at 1:26 wins"#])
     }
 
     @Test("positions of many offsets at once are those of each alone, in the order asked")

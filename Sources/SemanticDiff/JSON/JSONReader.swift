@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads JSON text (RFC 8259) into a ``JSONDocument``.
 ///
 /// The reader walks the bytes once, without recursion and without decoding
@@ -511,8 +505,21 @@ struct Parser: ~Copyable {
         return found
     }
 
-    /// Whether no key of the object is spelled with an escape and each one's
-    /// bytes come after the previous one's: then no two keys are the same.
+    /// Whether `a` comes before `b` byte by byte with ASCII letters taken as
+    /// lower case (so that languages in Xcode's order, `zh-Hans`, `zh-Hant`,
+    /// `zh-HK`, are in it): keys in this order are all different.
+    @inline(__always) static func foldedPrecedes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        @inline(__always) func folded(_ byte: UInt8) -> UInt8 { byte &- 0x41 < 26 ? byte | 0x20 : byte }
+        for index in 0..<min(a.count, b.count) {
+            let x = folded(a[index]), y = folded(b[index])
+            if x != y { return x < y }
+        }
+        return a.count < b.count
+    }
+
+    /// Whether no key of the object is spelled with an escape and each one
+    /// comes after the previous one (``foldedPrecedes(_:_:)``): then no two
+    /// keys are the same.
     func keysStrictlyIncrease(_ cursor: JSONCursor<UnsafeBufferPointer<JSONNode>>, object: Int, memberCount: Int) -> Bool {
         var previous: UnsafeBufferPointer<UInt8>?
         for member in cursor.members(from: object + 1, count: memberCount, includingShadowed: true) {
@@ -520,10 +527,7 @@ struct Parser: ~Copyable {
             if node.flags.contains(.escaped) { return false }
             // The key's text, between its quotes.
             let key = UnsafeBufferPointer(start: base + Int(node.start) + 1, count: Int(node.end) - Int(node.start) - 2)
-            if let previous {
-                let order = memcmp(previous.baseAddress!, key.baseAddress!, min(previous.count, key.count))
-                guard order < 0 || (order == 0 && previous.count < key.count) else { return false }
-            }
+            if let previous, !Parser.foldedPrecedes(previous, key) { return false }
             previous = key
         }
         return true
