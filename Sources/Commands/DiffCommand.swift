@@ -121,18 +121,16 @@ enum DiffCommand: Command {
                 }
             }
             timer.mark("read and parse")
-            var catalogs: [Catalog?] = [], coverage: [Coverage?] = []
+            var sides: [ReadSide?] = []
             for (side, outcome) in zip(["old", "new"], parsed) {
                 switch outcome {
                 case .success(let read):
-                    let catalog = read?.catalog
-                    coverage.append(read?.coverage)
                     // A duplicate key hides the first value: changes to it are not changes of the catalog, but say so.
-                    for warning in catalog?.document.warnings ?? [] {
+                    for warning in read?.catalog.document.warnings ?? [] {
                         let path = (side == "old" ? file.oldPath : file.newPath) ?? "?"
                         Console.error("warning: \(path) (\(side)):\(warning.position): \(warning.message)")
                     }
-                    catalogs.append(catalog)
+                    sides.append(read)
                 case .failure(let failure):
                     let path = (side == "old" ? file.oldPath : file.newPath) ?? "?"
                     Console.error("error: \(path) (\(side))\(failure.message)")
@@ -140,8 +138,9 @@ enum DiffCommand: Command {
                     return nil
                 }
             }
-            var diff = CatalogDiff.compare(old: catalogs[0], new: catalogs[1], oldPath: file.oldPath, newPath: file.newPath,
-                                           languages: languages, statistics: withStatistics, coverage: (coverage[0], coverage[1]))
+            var diff = CatalogDiff.compare(old: sides[0]?.catalog, new: sides[1]?.catalog, oldPath: file.oldPath, newPath: file.newPath,
+                                           languages: languages, statistics: withStatistics,
+                                           coverage: (sides[0]?.coverage, sides[1]?.coverage))
             // Two files named on the command line are compared, not renamed.
             if repository == nil && !arguments.has("git-external") { diff.isRename = false }
             return diff

@@ -14,7 +14,9 @@ public enum VisibleText {
     /// lines), everything else is escaped.
     public static func of(_ text: String, keepingLineBreaks: Bool = false) -> String {
         var text = text
-        if text.utf8.allSatisfy({ !mayEscape[Int($0)] || (keepingLineBreaks && $0 == 0x0A) }) { return text }
+        if keepingLineBreaks ? text.utf8.allSatisfy({ !mayEscape[Int($0)] || $0 == 0x0A }) : text.withUTF8Bytes(mayBeShownAsIs) {
+            return text
+        }
         var output = OutputBuffer(capacity: text.utf8.count + 16)
         text.withUTF8 { append($0, to: &output, keepingLineBreaks: keepingLineBreaks) }
         return String(decoding: output.finish(), as: UTF8.self)

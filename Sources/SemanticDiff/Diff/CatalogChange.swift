@@ -212,10 +212,7 @@ extension CatalogFileDiff {
     /// would obey escaped (``VisibleText``). Keys and texts are quoted,
     /// which escapes them.
     var visible: CatalogFileDiff {
-        func plain(_ text: String?) -> Bool {
-            guard let text else { return true }
-            return text.withUTF8Bytes(VisibleText.mayBeShownAsIs) || VisibleText.of(text).utf8.count == text.utf8.count
-        }
+        func plain(_ text: String?) -> Bool { text.map { VisibleText.of($0).utf8.count == $0.utf8.count } ?? true }
         // Nearly always: nothing to escape, and nothing copied.
         if plain(oldPath) && plain(newPath) && languages.allSatisfy(plain) && statistics.allSatisfy({ plain($0.language) })
             && changes.allSatisfy({ plain($0.language) && plain($0.variant) && plain($0.field) && plain($0.oldState) && plain($0.newState) }) {

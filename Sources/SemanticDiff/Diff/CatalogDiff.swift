@@ -164,24 +164,9 @@ public enum CatalogDiff {
             collect(member, nil)
         }
         // Places are told apart by their bytes, as keys are.
-        struct Place: Hashable {
-            var language: String
-            var variant: [String]
-
-            static func == (a: Place, b: Place) -> Bool {
-                same(a.language, b.language) && a.variant.count == b.variant.count && zip(a.variant, b.variant).allSatisfy { same($0, $1) }
-            }
-
-            func hash(into hasher: inout Hasher) {
-                language.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-                for part in variant {
-                    hasher.combine(part.utf8.count)
-                    part.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-                }
-            }
-        }
+        struct Place: Hashable { var language: KeyBytes; var variant: [KeyBytes] }
         func place(_ translation: Translation) -> Place {
-            Place(language: translation.language, variant: translation.variant.path)
+            Place(language: KeyBytes(translation.language), variant: translation.variant.path.map(KeyBytes.init))
         }
         let oldTranslations = oldLocalizations.flatMap(\.translations)
         var before: [Place: Translation] = [:]

@@ -143,17 +143,3 @@ public enum ChangeOrder {
         return KeyCollation.order(of: keys).map { entries[$0] }
     }
 }
-
-/// A key as its bytes, for dictionaries: two keys that differ only in
-/// Unicode normalization are two keys (a `String` would take them for one).
-struct KeyBytes: Hashable {
-    var key: String
-
-    init(_ key: String) { self.key = key }
-
-    static func == (a: KeyBytes, b: KeyBytes) -> Bool { a.key.hasSameBytes(as: b.key) }
-
-    func hash(into hasher: inout Hasher) {
-        key.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-    }
-}

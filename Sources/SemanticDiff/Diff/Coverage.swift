@@ -45,13 +45,10 @@ public struct Coverage: Sendable, Equatable {
                 }
             }
             for entry in raw.members(of: strings) {
-                guard raw.nodes[entry.value].kind == .object,
-                      let localizations = raw.member(.localizations, in: entry.value), raw.nodes[localizations].kind == .object else {
-                    if raw.nodes[entry.value].kind == .object, Coverage.isToTranslate(raw, entry.value) { total += 1 }
-                    continue
-                }
+                guard raw.nodes[entry.value].kind == .object else { continue }
                 let toTranslate = Coverage.isToTranslate(raw, entry.value)
                 if toTranslate { total += 1 }
+                guard let localizations = raw.member(.localizations, in: entry.value), raw.nodes[localizations].kind == .object else { continue }
                 for localization in raw.members(of: localizations) {
                     let language = number(localization.key)
                     expected = language + 1

@@ -125,16 +125,20 @@ extension DiffRenderer {
                 appendQuoted(change.key, to: &output)
             }
         }
-        switch change.kind {
-        case .entryAdded:
-            let count = change.translations ?? 0
-            output.append(palette.green)
-            output.append(literal: "+ ")
+        /// `+ "key"  (` in its colour, the note dimmed after.
+        func opening(_ colour: String, _ mark: StaticString) {
+            output.append(colour)
+            output.append(literal: mark)
             key()
             output.append(palette.reset)
             output.append(literal: "  ")
             output.append(palette.dim)
             output.append(UInt8(ascii: "("))
+        }
+        switch change.kind {
+        case .entryAdded:
+            let count = change.translations ?? 0
+            opening(palette.green, "+ ")
             if count == 0 && !languages.isEmpty {
                 output.append(literal: "untranslated in ")
                 for (number, language) in languages.enumerated() {
@@ -147,13 +151,7 @@ extension DiffRenderer {
             output.append(UInt8(ascii: ")"))
             output.append(palette.reset)
         case .entryRemoved:
-            output.append(palette.red)
-            output.append(literal: "- ")
-            key()
-            output.append(palette.reset)
-            output.append(literal: "  ")
-            output.append(palette.dim)
-            output.append(UInt8(ascii: "("))
+            opening(palette.red, "- ")
             appendCount(change.translations ?? 0, "translation", to: &output)
             output.append(literal: " removed)")
             output.append(palette.reset)
@@ -177,66 +175,57 @@ extension DiffRenderer {
     /// What one change did, after its place: `+ "text"  [state]`,
     /// `"old" → "new"`, `state new → translated`…
     static func appendLine(_ change: CatalogChange, _ palette: Palette, to output: inout OutputBuffer) {
-        func state(_ value: String?) {
-            guard let value else { return }
-            output.append(literal: "  ")
-            output.append(palette.dim)
-            output.append(UInt8(ascii: "["))
-            output.append(value)
-            output.append(UInt8(ascii: "]"))
+        let scalars = change.normalizationOnly
+        /// `+ "text"` or `- "text"` in its colour.
+        func marked(_ colour: String, _ mark: StaticString, _ value: CatalogChange.Value?) {
+            output.append(colour)
+            output.append(literal: mark)
+            appendShown(value, scalars: scalars, to: &output)
             output.append(palette.reset)
         }
-        let scalars = change.normalizationOnly
-        func note() {
-            guard scalars else { return }
+        /// Two spaces, then what `body` writes, dimmed.
+        func aside(_ body: (inout OutputBuffer) -> Void) {
             output.append(literal: "  ")
             output.append(palette.dim)
-            output.append(literal: "(normalization only)")
+            body(&output)
             output.append(palette.reset)
+        }
+        func states(_ output: inout OutputBuffer) {
+            output.append(change.oldState ?? "(none)")
+            output.append(literal: " → ")
+            output.append(change.newState ?? "(none)")
+        }
+        func state(_ value: String?) {
+            guard let value else { return }
+            aside { $0.append(UInt8(ascii: "[")); $0.append(value); $0.append(UInt8(ascii: "]")) }
+        }
+        func note() {
+            if scalars { aside { $0.append(literal: "(normalization only)") } }
         }
         func replaced() {
             output.append(literal: "  ")
-            output.append(palette.red)
-            appendShown(change.old, scalars: scalars, to: &output)
-            output.append(palette.reset)
+            marked(palette.red, "", change.old)
             output.append(literal: " → ")
-            output.append(palette.green)
-            appendShown(change.new, scalars: scalars, to: &output)
-            output.append(palette.reset)
+            marked(palette.green, "", change.new)
         }
         switch change.kind {
         case .translationAdded:
-            output.append(palette.green)
-            output.append(literal: "+ ")
-            appendShown(change.new, scalars: scalars, to: &output)
-            output.append(palette.reset)
+            marked(palette.green, "+ ", change.new)
             state(change.newState)
         case .translationRemoved:
-            output.append(palette.red)
-            output.append(literal: "- ")
-            appendShown(change.old, scalars: scalars, to: &output)
-            output.append(palette.reset)
+            marked(palette.red, "- ", change.old)
             state(change.oldState)
         case .translationChanged:
             replaced()
             if !same(change.oldState, change.newState) {
-                output.append(literal: "  ")
-                output.append(palette.dim)
-                output.append(UInt8(ascii: "["))
-                output.append(change.oldState ?? "(none)")
-                output.append(literal: " → ")
-                output.append(change.newState ?? "(none)")
-                output.append(UInt8(ascii: "]"))
-                output.append(palette.reset)
+                aside { $0.append(UInt8(ascii: "[")); states(&$0); $0.append(UInt8(ascii: "]")) }
             }
             note()
         case .stateChanged:
             output.append(literal: "  ")
             output.append(palette.cyan)
             output.append(literal: "state ")
-            output.append(change.oldState ?? "(none)")
-            output.append(literal: " → ")
-            output.append(change.newState ?? "(none)")
+            states(&output)
             output.append(palette.reset)
         case .substitutionChanged:
             output.append(literal: "  ")
@@ -248,15 +237,9 @@ extension DiffRenderer {
             note()
         case .entryChanged:
             if change.old == nil {
-                output.append(palette.green)
-                output.append(literal: "+ ")
-                appendShown(change.new, scalars: scalars, to: &output)
-                output.append(palette.reset)
+                marked(palette.green, "+ ", change.new)
             } else if change.new == nil {
-                output.append(palette.red)
-                output.append(literal: "- ")
-                appendShown(change.old, scalars: scalars, to: &output)
-                output.append(palette.reset)
+                marked(palette.red, "- ", change.old)
             } else {
                 replaced()
                 note()

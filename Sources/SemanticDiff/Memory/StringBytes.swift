@@ -42,3 +42,18 @@ extension UnsafeBufferPointer where Element == UInt8 {
     /// Whether the bytes are exactly `literal`'s.
     func spells(_ literal: StaticString) -> Bool { memcmpEqual(self, literal.utf8Bytes) }
 }
+
+/// A text as its bytes, for dictionaries and sets: two keys (or languages,
+/// variants) that differ only in Unicode normalization are two (a `String`
+/// would take them for one).
+struct KeyBytes: Hashable {
+    var key: String
+
+    init(_ key: String) { self.key = key }
+
+    static func == (a: KeyBytes, b: KeyBytes) -> Bool { a.key.hasSameBytes(as: b.key) }
+
+    func hash(into hasher: inout Hasher) {
+        key.withUTF8Bytes { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}
