@@ -73,7 +73,8 @@ let package = Package(
 
         // Foundation's key comparison, the reference for the few pairs the
         // fast comparator leaves undecided; kept out of the tool itself.
-        .target(name: "FoundationCollation", dependencies: ["SemanticDiff"]),
+        .target(name: "FoundationCollation", dependencies: ["SemanticDiff"],
+                linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]),
         .executableTarget(name: "git-xcstrings-collate", dependencies: ["FoundationCollation"],
                          linkerSettings: [.unsafeFlags(staticCxx, .when(platforms: [.linux]))]),
         // Writes JSON/CollationTable+Generated.swift from Foundation (scripts/generate-collation-table).

@@ -3,11 +3,14 @@ import FoundationCollation
 // Prints SemanticDiff/JSON/CollationTable+Generated.swift, asking Foundation
 // where each non-ASCII character sorts, or with `han`,
 // SemanticDiff/JSON/HanOrder+Generated.swift, the order of the Han
-// ideographs (scripts/generate-collation-table).
+// ideographs, or with `primary`, SemanticDiff/JSON/PrimaryOrder+Generated.swift,
+// every character's rank at ICU's first level (scripts/generate-collation-table).
 if CommandLine.arguments.dropFirst().first == "han" {
     let runs = HanOrderGenerator.runs()
     precondition(HanOrderGenerator.ties(runs) == 0, "Foundation does not order the ideographs strictly")
     print(HanOrderGenerator.source(runs), terminator: "")
+} else if CommandLine.arguments.dropFirst().first == "primary" {
+    print(PrimaryOrderGenerator.source(PrimaryOrderGenerator.runs(), secondary: PrimaryOrderGenerator.secondaryRuns()), terminator: "")
 } else {
     print(CollationTableGenerator.source(CollationTableGenerator.runs()), terminator: "")
 }

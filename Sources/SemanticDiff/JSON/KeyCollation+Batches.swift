@@ -3,21 +3,94 @@
 /// request, never one pair at a time.
 extension KeyCollation {
     /// The indices of `keys` in Xcode's order; equal keys keep theirs.
-    public static func order(of keys: [[UInt8]]) -> [Int] {
-        sorted(Array(keys.indices), fast: { x, y in
-            keys[x].withUnsafeBufferPointer { a in keys[y].withUnsafeBufferPointer { b in fastCompare(a, b) } }
-        }, key: { keys[$0] })
+    public static func order(of keys: [[UInt8]]) -> [Int] { order(of: keys, asking: reference) }
+
+    /// ``order(of:)`` with `reference` for the pairs the fast comparator cannot tell.
+    static func order(of keys: [[UInt8]], asking reference: any CollationReference) -> [Int] {
+        sorted(Array(keys.indices), compare: { x, y, guessed in
+            keys[x].withUnsafeBufferPointer { a in keys[y].withUnsafeBufferPointer { b in compareOrGuess(a, b, guessed: &guessed) } }
+        }, key: { keys[$0] }, asking: reference)
     }
 
-    /// `items` in the order of their keys (stable): sorted with `fast`, the
-    /// fast comparator over two items' keys, when it decides every pair it
-    /// meets; else by the reference, given every item's `key` at once.
-    static func sorted<Item>(_ items: [Item], fast: (Item, Item) -> Int?, key: (Item) -> [UInt8]) -> [Item] {
-        let decided = try? items.indices.sorted { x, y in
-            guard let order = fast(items[x], items[y]) else { throw UndecidedPair() }
+    /// `items` in the order of their keys (stable), sorted with `compare`
+    /// over two items' keys (``compareOrGuess(_:_:guessed:)``). Where it had
+    /// to guess, the result stands if Foundation finds every pair of
+    /// neighbours in order, asked in one request for the pairs the fast
+    /// comparator cannot tell; else the reference sorts every item's `key`.
+    static func sorted<Item>(_ items: [Item], compare: (Item, Item, inout Bool) -> Int, key: (Item) -> [UInt8],
+                             asking reference: any CollationReference = reference) -> [Item] {
+        var guessed = false
+        let order = items.indices.sorted { x, y in
+            let order = compare(items[x], items[y], &guessed)
             return order < 0 || (order == 0 && x < y)
         }
-        return (decided ?? reference.order(of: items.map(key))).map { items[$0] }
+        guard guessed else { return order.map { items[$0] } }
+        let keys = items.map(key)
+        if isStrictlyOrdered(order.map { keys[$0] }, asking: reference) { return order.map { items[$0] } }
+        return reference.order(of: keys).map { items[$0] }
+    }
+
+    /// The fast comparator's answer; where it has none, ``guessCompare(_:_:)``'s,
+    /// and `guessed` set.
+    @inline(__always)
+    static func compareOrGuess(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, guessed: inout Bool) -> Int {
+        if let decided = fastCompare(a, b) { return decided }
+        guessed = true
+        return guessCompare(a, b)
+    }
+
+    /// A likely answer for a pair the fast comparator leaves undecided: the
+    /// characters' ranks in ``PrimaryOrder`` from where the keys differ,
+    /// those that weigh nothing skipped (code points where there is no
+    /// rank); alike there, the first different character's rank at the
+    /// second level, its case, then the bytes. Right for most such pairs, and a total order,
+    /// so a sort with it is one Foundation can confirm neighbour by neighbour.
+    static func guessCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = commonPrefixCount(a, b)
+        while i > 0 && i < a.count && a[i] & 0xC0 == 0x80 { i -= 1 }
+        var j = i
+        // A Hangul syllable weighs as its letters: the ones after the first wait here (0 for none).
+        var pendingA: (UInt32, UInt32) = (0, 0), pendingB: (UInt32, UInt32) = (0, 0)
+        func weight(_ text: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ pending: inout (UInt32, UInt32)) -> UInt32? {
+            if pending.0 != 0 {
+                defer { pending = (pending.1, 0) }
+                return PrimaryOrder.guessRank(PrimaryOrder.value(of: pending.0)) ?? 0
+            }
+            while index < text.count {
+                let value = scalar(text, at: index), entry = PrimaryOrder.value(of: value)
+                index += 1
+                while index < text.count && text[index] & 0xC0 == 0x80 { index += 1 }
+                if let letters = hangulLetters(value) {
+                    pending = (letters.1, letters.2)
+                    return PrimaryOrder.guessRank(PrimaryOrder.value(of: letters.0)) ?? 0
+                }
+                if let rank = hanRank(value) { return 0x2000_0000 + UInt32(rank) }
+                if entry == PrimaryOrder.unknown { return 0x4000_0000 + value }
+                if let rank = PrimaryOrder.guessRank(entry) { return rank }
+            }
+            return nil
+        }
+        while true {
+            let x = weight(a, &i, &pendingA), y = weight(b, &j, &pendingB)
+            guard let x, let y else {
+                if x != nil { return 1 }
+                if y != nil { return -1 }
+                break
+            }
+            if x != y { return x < y ? -1 : 1 }
+        }
+        // Alike there: the first different character's accents (`â` before `ấ`), then its case (lower first).
+        var index = commonPrefixCount(a, b)
+        if index < a.count && index < b.count {
+            while index > 0 && a[index] & 0xC0 == 0x80 { index -= 1 }
+            let x = scalar(a, at: index), y = scalar(b, at: index)
+            let rankX = PrimaryOrder.secondaryRank(of: x) ?? 0x4000_0000 + x, rankY = PrimaryOrder.secondaryRank(of: y) ?? 0x4000_0000 + y
+            if rankX != rankY { return rankX < rankY ? -1 : 1 }
+            let lowerX = Unicode.Scalar(x)?.properties.isLowercase ?? false, lowerY = Unicode.Scalar(y)?.properties.isLowercase ?? false
+            if lowerX != lowerY { return lowerX ? -1 : 1 }
+        }
+        for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
+        return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     }
 
     /// The indices of `keys` in Xcode's order as a reference gives it: a
@@ -32,7 +105,7 @@ extension KeyCollation {
     /// own output at every run. So an insertion pass over the sorted keys
     /// moves a key before its neighbour only where both answers agree that
     /// it comes first: then every pair of neighbours is in order as
-    /// ``neighboursInOrder(_:)`` reads it, in about n more comparisons.
+    /// ``neighboursInOrder(_:asking:)`` reads it, in about n more comparisons.
     /// Every reference's ``CollationReference/order(of:)`` is this.
     public static func settledOrder(of keys: [[UInt8]], undecided: (Int, Int) -> Int) -> [Int] {
         func precedes(_ x: Int, _ y: Int) -> Bool {
@@ -58,7 +131,7 @@ extension KeyCollation {
     /// Whether each pair (an earlier key, the key after it) is in order by
     /// the reference, asked in one request: out of order only where
     /// Foundation says, both ways round, that the later key sorts first.
-    static func neighboursInOrder(_ pairs: [(a: [UInt8], b: [UInt8])]) -> Bool {
+    static func neighboursInOrder(_ pairs: [(a: [UInt8], b: [UInt8])], asking reference: any CollationReference) -> Bool {
         let answers = reference.compare(pairs: pairs.flatMap { [($0.a, $0.b), ($0.b, $0.a)] })
         return stride(from: 0, to: answers.count, by: 2).allSatisfy { !(answers[$0] > 0 && answers[$0 + 1] < 0) }
     }
@@ -72,10 +145,12 @@ extension KeyCollation {
         order(of: values.map { Array(key($0).utf8) }).map { values[$0] }
     }
 
-    /// Whether every key sorts before the next (as ``neighboursInOrder(_:)``
+    /// Whether every key sorts before the next (as ``neighboursInOrder(_:asking:)``
     /// reads Foundation's answers, asked once for every pair the fast
     /// comparator cannot order).
-    public static func isStrictlyOrdered(_ keys: [[UInt8]]) -> Bool {
+    public static func isStrictlyOrdered(_ keys: [[UInt8]]) -> Bool { isStrictlyOrdered(keys, asking: reference) }
+
+    static func isStrictlyOrdered(_ keys: [[UInt8]], asking reference: any CollationReference) -> Bool {
         var undecided: [(a: [UInt8], b: [UInt8])] = []
         for index in keys.indices.dropFirst() {
             let order = keys[index - 1].withUnsafeBufferPointer { a in
@@ -87,13 +162,10 @@ extension KeyCollation {
                 undecided.append((keys[index - 1], keys[index]))
             }
         }
-        return undecided.isEmpty || neighboursInOrder(undecided)
+        return undecided.isEmpty || neighboursInOrder(undecided, asking: reference)
     }
 
     public static func isStrictlyOrdered(_ keys: [String]) -> Bool {
         isStrictlyOrdered(keys.map { Array($0.utf8) })
     }
 }
-
-/// Thrown out of a sort by a pair the fast comparator cannot order.
-private struct UndecidedPair: Error {}

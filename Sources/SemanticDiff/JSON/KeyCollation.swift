@@ -55,7 +55,7 @@ public enum KeyCollation {
 
     /// The answer when it follows from the walk and the tables alone, else nil.
     public static func fastCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
-        if let decided = walkCompare(a, b) { return decided }
+        if let decided = walkCompare(a, b) ?? firstPrimaryCompare(a, b) { return decided }
         return markedPrimaryCompare(a, b)
     }
 
@@ -202,12 +202,16 @@ public enum KeyCollation {
         guard start > 0 || hasMark(a) || hasMark(b) else { return nil }
         let countA = a.count, countB = b.count
         var i = start, j = start
+        var caseDiffers = false
         while true {
             while i + 1 < countA && isMark(a[i], a[i + 1]) { i += 2 }
             while j + 1 < countB && isMark(b[j], b[j + 1]) { j += 2 }
             guard i < countA && j < countB else {
                 // One ran out at this level: it sorts first if what the other
                 // has next weighs something there; equal, the marks decide.
+                // Past 64 bytes, after a difference in case, Foundation may
+                // answer otherwise (``isShortPrintableASCII(_:)``).
+                if caseDiffers && (countA > 64 || countB > 64) { return nil }
                 if i < countA { return a[i] < 0x80 && asciiRank[Int(a[i])] != 0 ? 1 : nil }
                 if j < countB { return b[j] < 0x80 && asciiRank[Int(b[j])] != 0 ? -1 : nil }
                 return markedSecondaryCompare(a, b)
@@ -217,6 +221,7 @@ public enum KeyCollation {
             let rankX = asciiRank[Int(x)], rankY = asciiRank[Int(y)]
             guard rankX != 0, rankY != 0 else { return nil }
             if rankX != rankY { return rankX < rankY ? -1 : 1 }
+            caseDiffers = caseDiffers || x != y
             i += 1
             j += 1
         }
@@ -387,15 +392,26 @@ public enum KeyCollation {
     /// Where a character falls among the ASCII ranks at ICU's first level:
     /// `2r` for the weight of rank `r`, `2r + 1` strictly between ranks `r`
     /// and `r + 1`, 255 unknown (see `CollationTable.swift`).
-    static func place(of scalar: UInt32) -> UInt8 {
+    @inline(__always) static func place(of scalar: UInt32) -> UInt8 {
         if scalar < 0x80 { return asciiPlace[Int(scalar)] }
-        var low = 0, high = placeRuns.count
-        while low < high {
-            let middle = (low + high) / 2
-            if placeRuns[middle].start <= scalar { low = middle + 1 } else { high = middle }
-        }
-        return low == 0 ? 255 : placeRuns[low - 1].place
+        if scalar < 0x10000 { return basicPlanePlaces[Int(scalar)] }
+        guard let index = placeLookup.run(of: scalar) else { return 255 }
+        return placeRuns[index].place
     }
+
+    /// Every BMP code point's place, written out from ``placeRuns`` at
+    /// first use (64 KB).
+    private static let basicPlanePlaces: [UInt8] = {
+        var table = [UInt8](repeating: 255, count: 0x10000)
+        for code in 0..<0x80 { table[code] = asciiPlace[code] }
+        for (index, run) in placeRuns.enumerated() where run.start < 0x10000 {
+            let end = Swift.min(index + 1 < placeRuns.count ? placeRuns[index + 1].start : 0x10000, 0x10000)
+            for code in run.start..<end { table[Int(code)] = run.place }
+        }
+        return table
+    }()
+
+    private static let placeLookup = CodePointRuns(starts: placeRuns.map(\.start))
 
     /// The place of digits, whose runs ICU reads as numbers.
     static let digitPlace = 2 * asciiRank[Int(UInt8(ascii: "0"))]

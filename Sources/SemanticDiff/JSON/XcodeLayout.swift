@@ -127,7 +127,7 @@ struct KeyOrder {
             }
         }
         if own, let undecided {
-            own = KeyCollation.neighboursInOrder(undecided)
+            own = KeyCollation.neighboursInOrder(undecided, asking: KeyCollation.reference)
         }
         return (own ? ownSorted : 0) | (own && childrenSorted ? subtreeSorted : 0)
     }
@@ -224,8 +224,9 @@ struct LayoutWriter: ~Copyable {
             var keys: [Int] = []
             keys.reserveCapacity(Int(token.count))
             for member in raw.members(of: node) { keys.append(member.key) }
-            keys = KeyCollation.sorted(keys, fast: { a, b in raw.withKeyTexts(a, b) { KeyCollation.fastCompare($0, $1) } },
-                                       key: raw.keyText)
+            keys = KeyCollation.sorted(keys, compare: { a, b, guessed in
+                raw.withKeyTexts(a, b) { KeyCollation.compareOrGuess($0, $1, guessed: &guessed) }
+            }, key: raw.keyText)
             for (position, key) in keys.enumerated() {
                 writeMember(raw, key: key, depth: depth, first: position == 0, order: order)
                 flushIfFull()

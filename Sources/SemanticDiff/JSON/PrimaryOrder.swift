@@ -1,0 +1,138 @@
+/// Keys in other scripts (Cyrillic, Greek, Arabic, Hebrew, Devanagari,
+/// Thai, Hangul, kana, emoji and more): where two keys first differ in two
+/// characters whose first weights at ICU's first level differ, Foundation
+/// orders them by those weights, whatever follows, as long as neither
+/// character joins a neighbour into one unit. ``PrimaryOrder/runs`` holds
+/// each character's rank among those weights, generated from the ICU inside
+/// Foundation; the collation tests hold every answer to Foundation's.
+///
+/// Hangul syllables, weighed as their letters, are compared letter by letter.
+/// A first difference between two characters of equal weight (`е` and `ё`,
+/// case) is not decided here: Foundation then answers from a window of
+/// text around it that this type does not model.
+extension KeyCollation {
+    /// The rank table's values: `rank << 4 | flags`; rank 0 for a character
+    /// with no rank of its own (it weighs nothing, or it is an ideograph).
+    public enum PrimaryOrder {
+        /// A combining mark (canonical combining class not 0).
+        public static let combining: UInt32 = 1
+        /// A contraction or a context goes on from this character to the next.
+        public static let continues: UInt32 = 2
+        /// A contraction or a context comes to this character from the one before.
+        public static let continued: UInt32 = 4
+        /// Its weights are not those of its canonical decomposition (`й`):
+        /// its rank is only good for a guess (``guessRank(_:)``).
+        public static let composed: UInt32 = 8
+        /// A digit, an unassigned code point or one outside the table: every flag set.
+        public static let unknown: UInt32 = .max
+
+        /// The value of `scalar`.
+        @inline(__always) static func value(of scalar: UInt32) -> UInt32 {
+            if scalar < 0x10000 { return basicPlane[Int(scalar)] }
+            guard let index = lookup.run(of: scalar) else { return unknown }
+            return value(of: scalar, in: runs[index])
+        }
+
+        @inline(__always)
+        private static func value(of scalar: UInt32, in run: (start: UInt32, value: UInt32, step: UInt8)) -> UInt32 {
+            run.step == 0 ? run.value : run.value + (scalar - run.start) << 4
+        }
+
+        /// Every BMP code point's value, written out from ``runs`` at first
+        /// use (256 KB, tens of microseconds): a sort asks two or three for
+        /// every comparison.
+        private static let basicPlane: [UInt32] = {
+            var table = [UInt32](repeating: unknown, count: 0x10000)
+            for (index, run) in runs.enumerated() where run.start < 0x10000 {
+                let end = Swift.min(index + 1 < runs.count ? runs[index + 1].start : 0x10000, 0x10000)
+                for code in run.start..<end { table[Int(code)] = value(of: code, in: run) }
+            }
+            return table
+        }()
+
+        private static let lookup = CodePointRuns(starts: runs.map(\.start))
+
+        /// The rank of `scalar` among single characters at ICU's first and
+        /// second levels (Latin, Greek and Cyrillic), nil outside those.
+        static func secondaryRank(of scalar: UInt32) -> UInt32? {
+            guard let index = secondaryLookup.run(of: scalar) else { return nil }
+            let value = value(of: scalar, in: secondaryRuns[index])
+            return value == unknown ? nil : value >> 4
+        }
+
+        private static let secondaryLookup = CodePointRuns(starts: secondaryRuns.map(\.start))
+
+        /// The rank in `value`, nil for none, unknown, or only a guess's.
+        @inline(__always) static func rank(_ value: UInt32) -> UInt32? {
+            value == unknown || value >> 4 == 0 || value & composed != 0 ? nil : value >> 4
+        }
+
+        /// The rank in `value` for a guess, nil for none or unknown.
+        @inline(__always) static func guessRank(_ value: UInt32) -> UInt32? {
+            value == unknown || value >> 4 == 0 ? nil : value >> 4
+        }
+    }
+
+    /// Two keys whose first different characters have different ranks in
+    /// ``PrimaryOrder``: ordered by them when the character before, and
+    /// each one's next, cannot form a unit with them (a contraction, a
+    /// context, or combining marks that could be reordered), and the one
+    /// before is not a digit. Nil otherwise.
+    static func firstPrimaryCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = commonPrefixCount(a, b)
+        guard index < a.count, index < b.count else { return nil }
+        while index > 0 && a[index] & 0xC0 == 0x80 { index -= 1 }
+        let scalarX = scalar(a, at: index), scalarY = scalar(b, at: index)
+        let x = PrimaryOrder.value(of: scalarX), y = PrimaryOrder.value(of: scalarY)
+        guard let rankX = PrimaryOrder.rank(x), let rankY = PrimaryOrder.rank(y) else { return nil }
+        guard let order = rankX != rankY ? (rankX < rankY ? -1 : 1) : syllableCompare(scalarX, scalarY) else { return nil }
+        // A combining mark weighs here only after a character it does not join.
+        if (x | y) & PrimaryOrder.combining != 0 && index == 0 { return nil }
+        if index > 0 {
+            var start = index - 1
+            while start > 0 && a[start] & 0xC0 == 0x80 { start -= 1 }
+            let before = PrimaryOrder.value(of: scalar(a, at: start))
+            guard before != PrimaryOrder.unknown else { return nil }
+            if before & PrimaryOrder.continues != 0 && (x | y) & (PrimaryOrder.continued | PrimaryOrder.combining) != 0 { return nil }
+            if before & PrimaryOrder.combining != 0 && (x | y) & PrimaryOrder.combining != 0 { return nil }
+        }
+        guard standsAlone(x, before: a, at: index), standsAlone(y, before: b, at: index) else { return nil }
+        return order
+    }
+
+    /// Two Hangul syllables with the same first letter: ICU weighs a
+    /// syllable as its letters (jamo), so the first letter that differs
+    /// decides, when both syllables have one there. Nil otherwise.
+    static func syllableCompare(_ x: UInt32, _ y: UInt32) -> Int? {
+        guard let lettersX = hangulLetters(x), let lettersY = hangulLetters(y) else { return nil }
+        for (letterX, letterY) in [(lettersX.0, lettersY.0), (lettersX.1, lettersY.1), (lettersX.2, lettersY.2)] where letterX != letterY {
+            // A syllable without a last letter against one with.
+            guard letterX != 0, letterY != 0, let rankX = PrimaryOrder.rank(PrimaryOrder.value(of: letterX)),
+                  let rankY = PrimaryOrder.rank(PrimaryOrder.value(of: letterY)), rankX != rankY else { return nil }
+            return rankX < rankY ? -1 : 1
+        }
+        return nil
+    }
+
+    /// Whether the character with `value` at `index` of `text` forms no
+    /// unit with the next one.
+    @inline(__always)
+    private static func standsAlone(_ value: UInt32, before text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        guard value & (PrimaryOrder.continues | PrimaryOrder.combining) != 0 else { return true }
+        var next = index + 1
+        while next < text.count && text[next] & 0xC0 == 0x80 { next += 1 }
+        guard next < text.count else { return true }
+        let following = PrimaryOrder.value(of: scalar(text, at: next))
+        if value & PrimaryOrder.continues != 0 && following & (PrimaryOrder.continued | PrimaryOrder.combining) != 0 { return false }
+        return value & PrimaryOrder.combining == 0 || following & PrimaryOrder.combining == 0
+    }
+
+    /// The letters (conjoining jamo) of a Hangul syllable, the last 0 when
+    /// it has two; nil for any other character.
+    @inline(__always) static func hangulLetters(_ scalar: UInt32) -> (UInt32, UInt32, UInt32)? {
+        let syllables: ClosedRange<UInt32> = 0xAC00...0xD7A3
+        guard syllables.contains(scalar) else { return nil }
+        let index = scalar - syllables.lowerBound, trailing = index % 28
+        return (0x1100 + index / (21 * 28), 0x1161 + (index % (21 * 28)) / 28, trailing == 0 ? 0 : 0x11A7 + trailing)
+    }
+}
