@@ -39,7 +39,7 @@ public enum PrimaryOrderGenerator {
                 guard let scalar = Unicode.Scalar(value), scalar.properties.numericType != .decimal,
                       scalar.properties.generalCategory != .unassigned else { continue }
                 var flags: UInt32 = 0
-                if scalar.properties.canonicalCombiningClass.rawValue != 0 { flags |= KeyCollation.PrimaryOrder.combining }
+                if isMark(scalar) { flags |= KeyCollation.PrimaryOrder.combining }
                 if collation.continuing.contains(value) { flags |= KeyCollation.PrimaryOrder.continues }
                 if collation.continued.contains(value) { flags |= KeyCollation.PrimaryOrder.continued }
                 let first = collation.firstPrimary(of: scalar)
@@ -109,6 +109,22 @@ public enum PrimaryOrderGenerator {
             runs.append((range.upperBound + 1, unknown, 0))
         }
         return runs
+    }
+
+    /// Whether `scalar` is a mark, or starts with one: a canonical combining
+    /// class other than 0, a mark's general category (Thai and Indic vowel
+    /// signs have class 0), or a decomposition that starts with a mark
+    /// (U+0F73 is U+0F71 U+0F72). Foundation reads marks in runs that this
+    /// table does not model.
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        func mark(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: return true
+            default: return scalar.properties.canonicalCombiningClass.rawValue != 0
+            }
+        }
+        guard let first = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first else { return mark(scalar) }
+        return mark(scalar) || mark(first)
     }
 
     /// The Swift source of `SemanticDiff/JSON/PrimaryOrder+Generated.swift`.

@@ -225,13 +225,13 @@ struct KeyCollationTests {
         #expect(decided == pairs, "the fast path decided only \(decided) of \(pairs) pairs that first differ in two ideographs")
     }
 
-    @Test("on keys in twelve other scripts, long and short, every answer of the fast path is Foundation's, and pairs that first differ in two letters of different weight are decided")
+    @Test("on keys in thirteen sets of other scripts, long and short, every answer of the fast path is Foundation's, and pairs that first differ in two letters of different weight are decided")
     func otherScripts() {
         var random = SplitMix64(seed: 121)
         let scripts: [(name: String, letters: [UInt32], share: Double)] = [
             ("Cyrillic", Array(0x0400...0x04FF), 0.85), ("Greek", Array(0x0370...0x03FF), 0.85), ("Arabic", Array(0x0600...0x06FF), 0.5),
-            ("Hebrew", Array(0x0590...0x05FF), 0.2), ("Devanagari", Array(0x0900...0x097F), 0.75), ("Bengali", Array(0x0980...0x09FF), 0.75),
-            ("Tamil", Array(0x0B80...0x0BFF), 0.7), ("Thai", Array(0x0E00...0x0E7F), 0.45), ("Hangul", Array(0xAC00...0xD7A3), 0.95),
+            ("Hebrew", Array(0x0590...0x05FF), 0.18), ("Devanagari", Array(0x0900...0x097F), 0.5), ("Bengali", Array(0x0980...0x09FF), 0.6),
+            ("Tamil", Array(0x0B80...0x0BFF), 0.65), ("Thai", Array(0x0E00...0x0E7F), 0.4), ("Hangul", Array(0xAC00...0xD7A3), 0.95),
             ("Hangul, one first letter", Array(0xAC00...0xB097), 0.9),
             ("kana", Array(0x3040...0x30FF), 0.85), ("Vietnamese", Array("aăâeêioôơuưyđ ấầẩẫậếềểễệốồổỗộớờởỡợứừửữựáàảãạ".unicodeScalars.map(\.value)), 0.7),
             ("emoji", Array(0x1F300...0x1FAFF) + Array(0x2600...0x27BF), 0.9),
@@ -271,7 +271,7 @@ struct KeyCollationTests {
         }
     }
 
-    @Test("a sort that must guess some pairs asks Foundation once, about undecided neighbours only, and keeps its order when Foundation confirms it")
+    @Test("a sort that must guess some pairs asks Foundation about undecided neighbours only (a sample of them first), and keeps its order when Foundation confirms it")
     func guessedSorts() {
         var random = SplitMix64(seed: 131)
         // Cyrillic with й (its weights are not its parts', so never decided), Hangul syllables of one
@@ -293,14 +293,16 @@ struct KeyCollationTests {
             #expect(KeyCollation.isStrictlyOrdered(order.map { list[$0] }, asking: FoundationCollation()), "script \(script)")
             if script < 3 { #expect(order == FoundationCollation().order(of: list), "script \(script)") }
             #expect(counting.sorts == 0)
-            #expect(counting.pairRequests == 1)
-            #expect(counting.pairs < 2 * list.count)
+            // A sample of the undecided neighbours first when there are many, then all of them.
+            #expect(counting.pairRequests >= 1 && counting.pairRequests <= 2)
+            #expect(counting.pairs < 3 * list.count)
         }
         // A reference that contradicts the guesses: its own sort decides.
         let keys = (0..<500).map { _ in Array(String((0..<4).map { _ in Character(Unicode.Scalar(UInt32(0x0430 + random.below(32)))!) }).utf8) }
         let mirror = CountingReference(Mirror())
         #expect(KeyCollation.order(of: keys, asking: mirror) == Mirror().order(of: keys))
         #expect(mirror.sorts == 1)
+        #expect(mirror.pairs < keys.count)
     }
 
     /// A reference that counts its requests.

@@ -26,7 +26,7 @@ extension KeyCollation {
         }
         guard guessed else { return order.map { items[$0] } }
         let keys = items.map(key)
-        if isStrictlyOrdered(order.map { keys[$0] }, asking: reference) { return order.map { items[$0] } }
+        if isStrictlyOrdered(order.map { keys[$0] }, asking: reference, sampleFirst: true) { return order.map { items[$0] } }
         return reference.order(of: keys).map { items[$0] }
     }
 
@@ -42,8 +42,8 @@ extension KeyCollation {
     /// A likely answer for a pair the fast comparator leaves undecided: the
     /// characters' ranks in ``PrimaryOrder`` from where the keys differ,
     /// those that weigh nothing skipped (code points where there is no
-    /// rank); alike there, the first different character's rank at the
-    /// second level, its case, then the bytes. Right for most such pairs, and a total order,
+    /// rank); alike there, the first difference in the characters' ranks at
+    /// the second level, else the first in case, then the bytes. Right for most such pairs, and a total order,
     /// so a sort with it is one Foundation can confirm neighbour by neighbour.
     static func guessCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         var i = commonPrefixCount(a, b)
@@ -79,16 +79,23 @@ extension KeyCollation {
             }
             if x != y { return x < y ? -1 : 1 }
         }
-        // Alike there: the first different character's accents (`â` before `ấ`), then its case (lower first).
+        // Alike there: the first difference in accents (`â` before `ấ`), else the first in case (lower first).
         var index = commonPrefixCount(a, b)
-        if index < a.count && index < b.count {
-            while index > 0 && a[index] & 0xC0 == 0x80 { index -= 1 }
-            let x = scalar(a, at: index), y = scalar(b, at: index)
+        while index > 0 && index < a.count && a[index] & 0xC0 == 0x80 { index -= 1 }
+        i = index
+        j = index
+        var caseOrder = 0
+        while i < a.count && j < b.count {
+            let x = scalar(a, at: i), y = scalar(b, at: j)
+            i += scalarLength(a[i])
+            j += scalarLength(b[j])
+            guard x != y else { continue }
             let rankX = PrimaryOrder.secondaryRank(of: x) ?? 0x4000_0000 + x, rankY = PrimaryOrder.secondaryRank(of: y) ?? 0x4000_0000 + y
             if rankX != rankY { return rankX < rankY ? -1 : 1 }
             let lowerX = Unicode.Scalar(x)?.properties.isLowercase ?? false, lowerY = Unicode.Scalar(y)?.properties.isLowercase ?? false
-            if lowerX != lowerY { return lowerX ? -1 : 1 }
+            if caseOrder == 0 && lowerX != lowerY { caseOrder = lowerX ? -1 : 1 }
         }
+        if caseOrder != 0 { return caseOrder }
         for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
         return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     }
@@ -150,7 +157,11 @@ extension KeyCollation {
     /// comparator cannot order).
     public static func isStrictlyOrdered(_ keys: [[UInt8]]) -> Bool { isStrictlyOrdered(keys, asking: reference) }
 
-    static func isStrictlyOrdered(_ keys: [[UInt8]], asking reference: any CollationReference) -> Bool {
+    ///
+    /// With `sampleFirst`, every eighth of those pairs is asked about first,
+    /// so that a guessed order that is wrong in many places costs a small
+    /// request before the reference sorts, not a large one.
+    static func isStrictlyOrdered(_ keys: [[UInt8]], asking reference: any CollationReference, sampleFirst: Bool = false) -> Bool {
         var undecided: [(a: [UInt8], b: [UInt8])] = []
         for index in keys.indices.dropFirst() {
             let order = keys[index - 1].withUnsafeBufferPointer { a in
@@ -161,6 +172,10 @@ extension KeyCollation {
             } else {
                 undecided.append((keys[index - 1], keys[index]))
             }
+        }
+        if sampleFirst && undecided.count >= 256 {
+            let sample = stride(from: 0, to: undecided.count, by: 8).map { undecided[$0] }
+            guard neighboursInOrder(sample, asking: reference) else { return false }
         }
         return undecided.isEmpty || neighboursInOrder(undecided, asking: reference)
     }

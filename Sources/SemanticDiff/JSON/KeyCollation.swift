@@ -87,6 +87,8 @@ public enum KeyCollation {
             if x != y {
                 if x >= 0x80 || y >= 0x80 {
                     if i == j, let base = markedBase(a, i, b) { return markedPrimaryCompare(a, b, from: base) }
+                    // The same bytes before (numbers of one value and length are the same digits).
+                    if i == j, let decided = firstPrimaryCompare(a, b, at: i) { return decided }
                     return placeCompare(a, i, b, j)
                 }
                 let placeX = asciiPlace[Int(x)], placeY = asciiPlace[Int(y)]
@@ -437,6 +439,9 @@ public enum KeyCollation {
         let afterNumber = x != 255 && y != 255 && x &- digitPlace > 1 && y &- digitPlace > 1
         guard isSafeBoundary(a, i, afterNumber: afterNumber), isSafeBoundary(b, j, afterNumber: afterNumber) else { return nil }
         guard x != 255, y != 255, x != y else { return nil }
+        // A mark (or a contraction's later part) that could join a character before it, across other marks.
+        let flags = PrimaryOrder.value(of: scalarX) | PrimaryOrder.value(of: scalarY)
+        guard !mayJoinBefore(a, i, flags), !mayJoinBefore(b, j, flags) else { return nil }
         // Around the digits, numbers of any script compare by value.
         if x &- digitPlace <= 1 && y &- digitPlace <= 1 { return nil }
         return x < y ? -1 : 1
@@ -453,6 +458,11 @@ public enum KeyCollation {
         if hanRank(before) != nil { return true } // one place, not a digit's
         let previous = place(of: before)
         return previous != 255 && (afterNumber || previous != digitPlace)
+    }
+
+    /// How many bytes the UTF-8 encoding that starts with `lead` takes.
+    @inline(__always) static func scalarLength(_ lead: UInt8) -> Int {
+        lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
     }
 
     /// The Unicode scalar whose UTF-8 encoding starts at `index`.

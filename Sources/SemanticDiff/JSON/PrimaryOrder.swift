@@ -14,7 +14,8 @@ extension KeyCollation {
     /// The rank table's values: `rank << 4 | flags`; rank 0 for a character
     /// with no rank of its own (it weighs nothing, or it is an ideograph).
     public enum PrimaryOrder {
-        /// A combining mark (canonical combining class not 0).
+        /// A mark (a combining class other than 0, a mark's category, or a
+        /// decomposition that starts with one).
         public static let combining: UInt32 = 1
         /// A contraction or a context goes on from this character to the next.
         public static let continues: UInt32 = 2
@@ -79,7 +80,12 @@ extension KeyCollation {
     /// context, or combining marks that could be reordered), and the one
     /// before is not a digit. Nil otherwise.
     static func firstPrimaryCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
-        var index = commonPrefixCount(a, b)
+        firstPrimaryCompare(a, b, at: commonPrefixCount(a, b))
+    }
+
+    /// ``firstPrimaryCompare(_:_:)`` where the keys' bytes before `index` are the same and differ there.
+    static func firstPrimaryCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        var index = index
         guard index < a.count, index < b.count else { return nil }
         while index > 0 && a[index] & 0xC0 == 0x80 { index -= 1 }
         let scalarX = scalar(a, at: index), scalarY = scalar(b, at: index)
@@ -92,8 +98,7 @@ extension KeyCollation {
             var start = index - 1
             while start > 0 && a[start] & 0xC0 == 0x80 { start -= 1 }
             let before = PrimaryOrder.value(of: scalar(a, at: start))
-            guard before != PrimaryOrder.unknown else { return nil }
-            if before & PrimaryOrder.continues != 0 && (x | y) & (PrimaryOrder.continued | PrimaryOrder.combining) != 0 { return nil }
+            guard before != PrimaryOrder.unknown, !mayJoinBefore(a, index, x | y) else { return nil }
             if before & PrimaryOrder.combining != 0 && (x | y) & PrimaryOrder.combining != 0 { return nil }
         }
         guard standsAlone(x, before: a, at: index), standsAlone(y, before: b, at: index) else { return nil }
@@ -105,13 +110,34 @@ extension KeyCollation {
     /// decides, when both syllables have one there. Nil otherwise.
     static func syllableCompare(_ x: UInt32, _ y: UInt32) -> Int? {
         guard let lettersX = hangulLetters(x), let lettersY = hangulLetters(y) else { return nil }
-        for (letterX, letterY) in [(lettersX.0, lettersY.0), (lettersX.1, lettersY.1), (lettersX.2, lettersY.2)] where letterX != letterY {
-            // A syllable without a last letter against one with.
-            guard letterX != 0, letterY != 0, let rankX = PrimaryOrder.rank(PrimaryOrder.value(of: letterX)),
+        // Nil where the letters are alike or either has none (a syllable without a last letter).
+        func letterCompare(_ letterX: UInt32, _ letterY: UInt32) -> Int? {
+            guard letterX != letterY, letterX != 0, letterY != 0,
+                  let rankX = PrimaryOrder.rank(PrimaryOrder.value(of: letterX)),
                   let rankY = PrimaryOrder.rank(PrimaryOrder.value(of: letterY)), rankX != rankY else { return nil }
             return rankX < rankY ? -1 : 1
         }
-        return nil
+        if lettersX.0 != lettersY.0 { return letterCompare(lettersX.0, lettersY.0) }
+        if lettersX.1 != lettersY.1 { return letterCompare(lettersX.1, lettersY.1) }
+        return letterCompare(lettersX.2, lettersY.2)
+    }
+
+    /// Whether a contraction could take a character with `flags` at
+    /// `index` of `text` into those before it: a mark, or a contraction's
+    /// later part, right after a character a contraction goes on from, or
+    /// after marks that follow one (`и`, U+1DCA, U+0306 reads as `й`).
+    static func mayJoinBefore(_ text: UnsafeBufferPointer<UInt8>, _ index: Int, _ flags: UInt32) -> Bool {
+        guard flags & (PrimaryOrder.continued | PrimaryOrder.combining) != 0 else { return false }
+        var end = index
+        while end > 0 {
+            var start = end - 1
+            while start > 0 && text[start] & 0xC0 == 0x80 { start -= 1 }
+            let value = PrimaryOrder.value(of: scalar(text, at: start))
+            if value & PrimaryOrder.continues != 0 { return true }
+            guard value & PrimaryOrder.combining != 0 else { return false }
+            end = start
+        }
+        return false
     }
 
     /// Whether the character with `value` at `index` of `text` forms no
