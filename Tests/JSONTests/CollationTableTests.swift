@@ -32,8 +32,8 @@ struct CollationTableTests {
                         KeyCollation.PrimaryOrder.runs.map { [$0.start, $0.value, UInt32($0.step)] })
     }
 
-    @Test("a code point's run is found through its block as by a walk over every run, for every code point of both tables")
-    func runsByBlock() {
+    @Test("a code point's run is found as by a walk over every run, for every code point of both tables, and the BMP tables hold each run's value")
+    func runLookup() {
         func walk<Run>(_ runs: [Run], _ start: (Run) -> UInt32, _ scalar: UInt32) -> Int? {
             runs.lastIndex { start($0) <= scalar }
         }
@@ -47,7 +47,18 @@ struct CollationTableTests {
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches)")
-        // Runs that start on block boundaries, and one before any block.
+        // The BMP tables the comparator reads hold the value of each code point's run.
+        var wrongValues: [UInt32] = []
+        for scalar in UInt32(0x80)..<0x10000 where wrongValues.count < 10 {
+            let place = places.run(of: scalar).map { KeyCollation.placeRuns[$0].place } ?? 255
+            let value = primaries.run(of: scalar).map { index in
+                let run = KeyCollation.PrimaryOrder.runs[index]
+                return run.step == 0 ? run.value : run.value + (scalar - run.start) << 4
+            } ?? KeyCollation.PrimaryOrder.unknown
+            if KeyCollation.place(of: scalar) != place || KeyCollation.PrimaryOrder.value(of: scalar) != value { wrongValues.append(scalar) }
+        }
+        #expect(wrongValues.isEmpty, "\(wrongValues)")
+        // Runs one code point long, at and around 256-code-point boundaries, and before the first.
         let edges = CodePointRuns(starts: [0x100, 0x1FF, 0x200, 0x201, 0x10000])
         #expect(edges.run(of: 0xFF) == nil)
         #expect(edges.run(of: 0x100) == 0)
@@ -57,6 +68,8 @@ struct CollationTableTests {
         #expect(edges.run(of: 0x2FF) == 3)
         #expect(edges.run(of: 0xFFFF) == 3)
         #expect(edges.run(of: 0x10400) == 4)
+        let table = edges.basicPlane(outside: -1) { run, _ in run }
+        #expect([table[0xFF], table[0x100], table[0x1FE], table[0x1FF], table[0x200], table[0x201], table[0xFFFF]] == [-1, 0, 0, 1, 2, 3, 3])
     }
 
     /// The generator's runs now against the table's, each run as its fields.

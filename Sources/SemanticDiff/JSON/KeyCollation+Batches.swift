@@ -46,9 +46,8 @@ extension KeyCollation {
     /// the second level, else the first in case, then the bytes. Right for most such pairs, and a total order,
     /// so a sort with it is one Foundation can confirm neighbour by neighbour.
     static func guessCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
-        var i = commonPrefixCount(a, b)
-        while i > 0 && i < a.count && a[i] & 0xC0 == 0x80 { i -= 1 }
-        var j = i
+        let start = characterStart(a, containing: commonPrefixCount(a, b))
+        var i = start, j = start
         // A Hangul syllable weighs as its letters: the ones after the first wait here (0 for none).
         var pendingA: (UInt32, UInt32) = (0, 0), pendingB: (UInt32, UInt32) = (0, 0)
         func weight(_ text: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ pending: inout (UInt32, UInt32)) -> UInt32? {
@@ -58,8 +57,7 @@ extension KeyCollation {
             }
             while index < text.count {
                 let value = scalar(text, at: index), entry = PrimaryOrder.value(of: value)
-                index += 1
-                while index < text.count && text[index] & 0xC0 == 0x80 { index += 1 }
+                index += scalarLength(text[index])
                 if let letters = hangulLetters(value) {
                     pending = (letters.1, letters.2)
                     return PrimaryOrder.guessRank(PrimaryOrder.value(of: letters.0)) ?? 0
@@ -80,10 +78,8 @@ extension KeyCollation {
             if x != y { return x < y ? -1 : 1 }
         }
         // Alike there: the first difference in accents (`â` before `ấ`), else the first in case (lower first).
-        var index = commonPrefixCount(a, b)
-        while index > 0 && index < a.count && a[index] & 0xC0 == 0x80 { index -= 1 }
-        i = index
-        j = index
+        i = start
+        j = start
         var caseOrder = 0
         while i < a.count && j < b.count {
             let x = scalar(a, at: i), y = scalar(b, at: j)

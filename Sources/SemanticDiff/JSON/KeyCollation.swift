@@ -55,7 +55,7 @@ public enum KeyCollation {
 
     /// The answer when it follows from the walk and the tables alone, else nil.
     public static func fastCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
-        if let decided = walkCompare(a, b) ?? firstPrimaryCompare(a, b) { return decided }
+        if let decided = walkCompare(a, b) { return decided }
         return markedPrimaryCompare(a, b)
     }
 
@@ -99,7 +99,10 @@ public enum KeyCollation {
                 if placeX != placeY {
                     let afterNumber = placeX != digitPlace && placeY != digitPlace
                     guard i == 0 || a[i - 1] < 0x80 || isSafeBoundary(a, i, afterNumber: afterNumber),
-                          j == 0 || b[j - 1] < 0x80 || isSafeBoundary(b, j, afterNumber: afterNumber) else { return nil }
+                          j == 0 || b[j - 1] < 0x80 || isSafeBoundary(b, j, afterNumber: afterNumber) else {
+                        // After a character outside ASCII the place table cannot tell; the first weights may.
+                        return i == j ? firstPrimaryCompare(a, b, at: i) : nil
+                    }
                     return placeX < placeY ? -1 : 1
                 }
                 guard asciiRank[Int(x)] != 0 else { return nil }
@@ -401,19 +404,10 @@ public enum KeyCollation {
         return placeRuns[index].place
     }
 
-    /// Every BMP code point's place, written out from ``placeRuns`` at
-    /// first use (64 KB).
-    private static let basicPlanePlaces: [UInt8] = {
-        var table = [UInt8](repeating: 255, count: 0x10000)
-        for code in 0..<0x80 { table[code] = asciiPlace[code] }
-        for (index, run) in placeRuns.enumerated() where run.start < 0x10000 {
-            let end = Swift.min(index + 1 < placeRuns.count ? placeRuns[index + 1].start : 0x10000, 0x10000)
-            for code in run.start..<end { table[Int(code)] = run.place }
-        }
-        return table
-    }()
-
     private static let placeLookup = CodePointRuns(starts: placeRuns.map(\.start))
+
+    /// Every BMP code point's place (64 KB).
+    private static let basicPlanePlaces: [UInt8] = placeLookup.basicPlane(outside: 255) { run, _ in placeRuns[run].place }
 
     /// The place of digits, whose runs ICU reads as numbers.
     static let digitPlace = 2 * asciiRank[Int(UInt8(ascii: "0"))]
@@ -424,9 +418,7 @@ public enum KeyCollation {
     /// them into one unit.
     static func placeCompare(_ a: UnsafeBufferPointer<UInt8>, _ i: Int, _ b: UnsafeBufferPointer<UInt8>, _ j: Int) -> Int? {
         // The bytes may first differ inside a character: start from its first byte.
-        var i = i, j = j
-        while i > 0 && a[i] & 0xC0 == 0x80 { i -= 1 }
-        while j > 0 && b[j] & 0xC0 == 0x80 { j -= 1 }
+        let i = characterStart(a, containing: i), j = characterStart(b, containing: j)
         let scalarX = scalar(a, at: i), scalarY = scalar(b, at: j)
         // Two different ideographs: their own weights (``hanRank(_:)``), after a character that
         // stands on its own (neither is a digit, so a number before ends alike on both sides).
@@ -452,12 +444,18 @@ public enum KeyCollation {
     /// (or is one, `afterNumber`, when what follows on both sides is not).
     static func isSafeBoundary(_ text: UnsafeBufferPointer<UInt8>, _ index: Int, afterNumber: Bool = false) -> Bool {
         guard index > 0 else { return true }
-        var start = index - 1
-        while start > 0 && text[start] & 0xC0 == 0x80 { start -= 1 }
-        let before = scalar(text, at: start)
+        let before = scalar(text, at: characterStart(text, containing: index - 1))
         if hanRank(before) != nil { return true } // one place, not a digit's
         let previous = place(of: before)
         return previous != 255 && (afterNumber || previous != digitPlace)
+    }
+
+    /// The index of the first byte of the character whose encoding holds
+    /// the byte at `index`.
+    @inline(__always) static func characterStart(_ text: UnsafeBufferPointer<UInt8>, containing index: Int) -> Int {
+        var start = index
+        while start > 0 && start < text.count && text[start] & 0xC0 == 0x80 { start -= 1 }
+        return start
     }
 
     /// How many bytes the UTF-8 encoding that starts with `lead` takes.

@@ -34,24 +34,15 @@ extension KeyCollation {
             return value(of: scalar, in: runs[index])
         }
 
+        private static let lookup = CodePointRuns(starts: runs.map(\.start))
+
+        /// Every BMP code point's value (256 KB).
+        private static let basicPlane: [UInt32] = lookup.basicPlane(outside: unknown) { run, code in value(of: code, in: runs[run]) }
+
         @inline(__always)
         private static func value(of scalar: UInt32, in run: (start: UInt32, value: UInt32, step: UInt8)) -> UInt32 {
             run.step == 0 ? run.value : run.value + (scalar - run.start) << 4
         }
-
-        /// Every BMP code point's value, written out from ``runs`` at first
-        /// use (256 KB, tens of microseconds): a sort asks two or three for
-        /// every comparison.
-        private static let basicPlane: [UInt32] = {
-            var table = [UInt32](repeating: unknown, count: 0x10000)
-            for (index, run) in runs.enumerated() where run.start < 0x10000 {
-                let end = Swift.min(index + 1 < runs.count ? runs[index + 1].start : 0x10000, 0x10000)
-                for code in run.start..<end { table[Int(code)] = value(of: code, in: run) }
-            }
-            return table
-        }()
-
-        private static let lookup = CodePointRuns(starts: runs.map(\.start))
 
         /// The rank of `scalar` among single characters at ICU's first and
         /// second levels (Latin, Greek and Cyrillic), nil outside those.
@@ -85,9 +76,8 @@ extension KeyCollation {
 
     /// ``firstPrimaryCompare(_:_:)`` where the keys' bytes before `index` are the same and differ there.
     static func firstPrimaryCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
-        var index = index
         guard index < a.count, index < b.count else { return nil }
-        while index > 0 && a[index] & 0xC0 == 0x80 { index -= 1 }
+        let index = characterStart(a, containing: index)
         let scalarX = scalar(a, at: index), scalarY = scalar(b, at: index)
         let x = PrimaryOrder.value(of: scalarX), y = PrimaryOrder.value(of: scalarY)
         guard let rankX = PrimaryOrder.rank(x), let rankY = PrimaryOrder.rank(y) else { return nil }
@@ -95,13 +85,11 @@ extension KeyCollation {
         // A combining mark weighs here only after a character it does not join.
         if (x | y) & PrimaryOrder.combining != 0 && index == 0 { return nil }
         if index > 0 {
-            var start = index - 1
-            while start > 0 && a[start] & 0xC0 == 0x80 { start -= 1 }
-            let before = PrimaryOrder.value(of: scalar(a, at: start))
+            let before = PrimaryOrder.value(of: scalar(a, at: characterStart(a, containing: index - 1)))
             guard before != PrimaryOrder.unknown, !mayJoinBefore(a, index, x | y) else { return nil }
             if before & PrimaryOrder.combining != 0 && (x | y) & PrimaryOrder.combining != 0 { return nil }
         }
-        guard standsAlone(x, before: a, at: index), standsAlone(y, before: b, at: index) else { return nil }
+        guard standsAlone(x, in: a, at: index), standsAlone(y, in: b, at: index) else { return nil }
         return order
     }
 
@@ -130,8 +118,7 @@ extension KeyCollation {
         guard flags & (PrimaryOrder.continued | PrimaryOrder.combining) != 0 else { return false }
         var end = index
         while end > 0 {
-            var start = end - 1
-            while start > 0 && text[start] & 0xC0 == 0x80 { start -= 1 }
+            let start = characterStart(text, containing: end - 1)
             let value = PrimaryOrder.value(of: scalar(text, at: start))
             if value & PrimaryOrder.continues != 0 { return true }
             guard value & PrimaryOrder.combining != 0 else { return false }
@@ -143,10 +130,9 @@ extension KeyCollation {
     /// Whether the character with `value` at `index` of `text` forms no
     /// unit with the next one.
     @inline(__always)
-    private static func standsAlone(_ value: UInt32, before text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    private static func standsAlone(_ value: UInt32, in text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         guard value & (PrimaryOrder.continues | PrimaryOrder.combining) != 0 else { return true }
-        var next = index + 1
-        while next < text.count && text[next] & 0xC0 == 0x80 { next += 1 }
+        let next = index + scalarLength(text[index])
         guard next < text.count else { return true }
         let following = PrimaryOrder.value(of: scalar(text, at: next))
         if value & PrimaryOrder.continues != 0 && following & (PrimaryOrder.continued | PrimaryOrder.combining) != 0 { return false }
