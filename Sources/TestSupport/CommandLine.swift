@@ -101,6 +101,26 @@ public final class TemporaryDirectory {
         try Data(contents).write(to: file)
     }
 
+    /// Writes an executable script. A child process writes it, not this one: a descriptor open for writing here
+    /// would be inherited by any process another test starts meanwhile, and running the script would then fail
+    /// with "Text file busy" (ETXTBSY) for as long as that process holds it.
+    public func writeExecutable(_ name: String, _ contents: String) throws {
+        try runWriter(["/bin/sh", "-c", "cat > \"$1\" && chmod 755 \"$1\"", "sh", path(name)], input: Array(contents.utf8))
+    }
+
+    /// Copies an executable in, by a child process for the reason given at `writeExecutable`.
+    public func copyExecutable(_ source: URL, as name: String) throws {
+        try runWriter(["/bin/cp", source.path, path(name)], input: nil)
+    }
+
+    private func runWriter(_ command: [String], input: [UInt8]?) throws {
+        let result = try CLI.launch(URL(fileURLWithPath: command[0]), Array(command.dropFirst()), in: url,
+                                    environment: [:], input: input)
+        guard result.status == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(command): \(result.stderr)"])
+        }
+    }
+
     public func read(_ name: String) throws -> String {
         String(decoding: try Data(contentsOf: url.appendingPathComponent(name)), as: UTF8.self)
     }

@@ -37,8 +37,7 @@ extension CollationHelperTests {
     /// A helper script in a new directory.
     static func script(_ body: String) throws -> (directory: TemporaryDirectory, path: String) {
         let directory = try TemporaryDirectory()
-        try directory.write("helper", "#!/bin/sh\n" + body + "\n")
-        chmod(directory.path("helper"), 0o755)
+        try directory.writeExecutable("helper", "#!/bin/sh\n" + body + "\n")
         return (directory, directory.path("helper"))
     }
 

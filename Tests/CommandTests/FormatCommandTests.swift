@@ -137,8 +137,7 @@ struct FormatCommandTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["L.xcstrings"], "\(arguments)")
         }
         // A helper that hangs is stopped after 10 s, and the command goes on.
-        try directory.write("hang", "#!/bin/sh\nexec sleep 120\n")
-        chmod(directory.path("hang"), 0o755)
+        try directory.writeExecutable("hang", "#!/bin/sh\nexec sleep 120\n")
         let started = Date()
         let hung = try CLI.run(["fmt", "-p", "L.xcstrings"], in: directory.url, environment: ["GIT_XCSTRINGS_COLLATE": directory.path("hang")])
         #expect(hung.status == 2)
@@ -146,7 +145,7 @@ struct FormatCommandTests {
                 + "and was stopped; the output stops where the order was guessed\n", "\(hung.stderr)")
         #expect(Date().timeIntervalSince(started) < 60)
         // A copy of the tool alone in a directory, with no helper on PATH.
-        try FileManager.default.copyItem(atPath: CLI.executable.path, toPath: directory.path("git-xcstrings"))
+        try directory.copyExecutable(CLI.executable, as: "git-xcstrings")
         let alone = try CLI.launch(URL(fileURLWithPath: directory.path("git-xcstrings")), ["fmt", "-p", "L.xcstrings"],
                                    in: directory.url, environment: ["PATH": "/usr/bin:/bin"], input: nil)
         #expect(alone.status == 2)

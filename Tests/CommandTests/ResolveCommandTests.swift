@@ -528,8 +528,7 @@ struct ResolveCommandTests {
         try repository.commit(ours, "French")
         #expect(try repository.git("merge", "other").status != 0)
         let before = try repository.directory.bytes(Self.path)
-        try repository.directory.write("hang", "#!/bin/sh\nexec sleep 60\n")
-        chmod(repository.directory.path("hang"), 0o755)
+        try repository.directory.writeExecutable("hang", "#!/bin/sh\nexec sleep 60\n")
         let lock = repository.directory.path(".git/index.lock")
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             // Started with the signals at their defaults and unblocked: the test runner may ignore or block some, and its children with it.
