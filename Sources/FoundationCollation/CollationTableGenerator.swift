@@ -142,7 +142,7 @@ public enum CollationTableGenerator {
             """, declaration: """
                 /// Runs of code points with one place: each run starts at `start` and lasts to the
                 /// next; place 255 means unknown.
-                static let placeRuns: [(start: UInt32, place: UInt8)]
+                package static let placeRuns: [(start: UInt32, place: UInt8)]
             """, rows: runs.map { ($0.start, Int($0.place)) })
     }
 

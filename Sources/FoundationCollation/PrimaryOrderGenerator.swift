@@ -140,7 +140,7 @@ public enum PrimaryOrderGenerator {
             extension KeyCollation.PrimaryOrder {
                 /// Runs of code points: from `start`, `value` (rank << 4 | flags), growing by one
                 /// rank per code point when `step` is 1; each run lasts to the next.
-                static let runs: [(start: UInt32, value: UInt32, step: UInt8)] = [
+                package static let runs: [(start: UInt32, value: UInt32, step: UInt8)] = [
 
             """
         func rows(_ runs: [(start: UInt32, value: UInt32, step: UInt8)]) {
@@ -154,7 +154,7 @@ public enum PrimaryOrderGenerator {
 
                 /// The same for the ranks of single characters at ICU's first and second levels
                 /// (guesses only; ``KeyCollation/guessCompare(_:_:)``).
-                static let secondaryRuns: [(start: UInt32, value: UInt32, step: UInt8)] = [
+                package static let secondaryRuns: [(start: UInt32, value: UInt32, step: UInt8)] = [
 
             """
         rows(secondary)

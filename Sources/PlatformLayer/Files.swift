@@ -11,6 +11,11 @@ public enum Files {
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
         let (descriptor, info) = try openForReading(path)
         defer { close(descriptor) }
+        return try read(descriptor, info, path)
+    }
+
+    /// The rest of the file open on `descriptor`, of which `fstat` said `info`.
+    private static func read(_ descriptor: Int32, _ info: stat, _ path: String) throws(FileError) -> [UInt8] {
         var contents: [UInt8] = []
         var chunk = max(Int(info.st_size), 0) + 1
         while true {
@@ -80,14 +85,14 @@ public enum Files {
         let (descriptor, info) = try openForReading(path)
         defer { close(descriptor) }
         let size = Int(info.st_size)
-        guard (info.st_mode & S_IFMT) == S_IFREG, size >= 1 << 16 else { return Bytes(try read(path)) }
+        guard (info.st_mode & S_IFMT) == S_IFREG, size >= 1 << 16 else { return Bytes(try read(descriptor, info, path)) }
         #if os(Linux)
         let flags = MAP_PRIVATE | MAP_POPULATE
         #else
         let flags = MAP_PRIVATE
         #endif
         guard let address = mmap(nil, size, PROT_READ, flags, descriptor, 0), address != MAP_FAILED else {
-            return Bytes(try read(path))
+            return Bytes(try read(descriptor, info, path))
         }
         TruncationGuard.mapped(path, at: address, count: size)
         let start = UInt(bitPattern: address)

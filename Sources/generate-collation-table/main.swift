@@ -4,8 +4,13 @@ import FoundationCollation
 // where each non-ASCII character sorts, or with `han`,
 // SemanticDiff/JSON/HanOrder+Generated.swift, the order of the Han
 // ideographs, or with `primary`, SemanticDiff/JSON/PrimaryOrder+Generated.swift,
-// every character's rank at ICU's first level (scripts/generate-collation-table).
-if CommandLine.arguments.dropFirst().first == "han" {
+// every character's rank at ICU's first level, or with `blocks`,
+// SemanticDiff/JSON/BasicPlane+Generated.swift, the BMP's values of both as
+// tables of blocks, from the runs this program was built with
+// (scripts/generate-collation-table).
+if CommandLine.arguments.dropFirst().first == "blocks" {
+    print(BasicPlaneGenerator.source(), terminator: "")
+} else if CommandLine.arguments.dropFirst().first == "han" {
     let runs = HanOrderGenerator.runs()
     precondition(HanOrderGenerator.ties(runs) == 0, "Foundation does not order the ideographs strictly")
     print(HanOrderGenerator.source(runs), terminator: "")

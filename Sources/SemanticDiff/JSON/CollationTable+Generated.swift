@@ -7,7 +7,7 @@
 extension KeyCollation {
     /// Runs of code points with one place: each run starts at `start` and lasts to the
     /// next; place 255 means unknown.
-    static let placeRuns: [(start: UInt32, place: UInt8)] = [
+    package static let placeRuns: [(start: UInt32, place: UInt8)] = [
         (0x80, 255),
         (0x85, 1),
         (0x86, 255),

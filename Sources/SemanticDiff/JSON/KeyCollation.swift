@@ -399,15 +399,10 @@ public enum KeyCollation {
     /// and `r + 1`, 255 unknown (see `CollationTable.swift`).
     @inline(__always) static func place(of scalar: UInt32) -> UInt8 {
         if scalar < 0x80 { return asciiPlace[Int(scalar)] }
-        if scalar < 0x10000 { return basicPlanePlaces[Int(scalar)] }
-        guard let index = placeLookup.run(of: scalar) else { return 255 }
+        if scalar < 0x10000 { return CodePointRuns.basicPlaneValue(of: scalar, blocks: basicPlanePlaceBlocks, values: basicPlanePlaces) }
+        guard let index = CodePointRuns.run(of: scalar, count: placeRuns.count, start: { placeRuns[$0].start }) else { return 255 }
         return placeRuns[index].place
     }
-
-    private static let placeLookup = CodePointRuns(starts: placeRuns.map(\.start))
-
-    /// Every BMP code point's place (64 KB).
-    private static let basicPlanePlaces: [UInt8] = placeLookup.basicPlane(outside: 255) { run, _ in placeRuns[run].place }
 
     /// The place of digits, whose runs ICU reads as numbers.
     static let digitPlace = 2 * asciiRank[Int(UInt8(ascii: "0"))]

@@ -7,7 +7,7 @@
 extension KeyCollation.PrimaryOrder {
     /// Runs of code points: from `start`, `value` (rank << 4 | flags), growing by one
     /// rank per code point when `step` is 1; each run lasts to the next.
-    static let runs: [(start: UInt32, value: UInt32, step: UInt8)] = [
+    package static let runs: [(start: UInt32, value: UInt32, step: UInt8)] = [
         (0x20, 0x40, 0),
         (0x21, 0x600, 0),
         (0x22, 0xD80, 0),
@@ -5726,7 +5726,7 @@ extension KeyCollation.PrimaryOrder {
 
     /// The same for the ranks of single characters at ICU's first and second levels
     /// (guesses only; ``KeyCollation/guessCompare(_:_:)``).
-    static let secondaryRuns: [(start: UInt32, value: UInt32, step: UInt8)] = [
+    package static let secondaryRuns: [(start: UInt32, value: UInt32, step: UInt8)] = [
         (0x20, 0x310, 0),
         (0x21, 0x370, 0),
         (0x22, 0x3E0, 0),

@@ -29,30 +29,24 @@ extension KeyCollation {
 
         /// The value of `scalar`.
         @inline(__always) static func value(of scalar: UInt32) -> UInt32 {
-            if scalar < 0x10000 { return basicPlane[Int(scalar)] }
-            guard let index = lookup.run(of: scalar) else { return unknown }
+            if scalar < 0x10000 { return CodePointRuns.basicPlaneValue(of: scalar, blocks: basicPlaneBlocks, values: basicPlaneValues) }
+            guard let index = CodePointRuns.run(of: scalar, count: runs.count, start: { runs[$0].start }) else { return unknown }
             return value(of: scalar, in: runs[index])
         }
 
-        private static let lookup = CodePointRuns(starts: runs.map(\.start))
-
-        /// Every BMP code point's value (256 KB).
-        private static let basicPlane: [UInt32] = lookup.basicPlane(outside: unknown) { run, code in value(of: code, in: runs[run]) }
-
+        /// The value of `scalar` in the run it is in.
         @inline(__always)
-        private static func value(of scalar: UInt32, in run: (start: UInt32, value: UInt32, step: UInt8)) -> UInt32 {
+        package static func value(of scalar: UInt32, in run: (start: UInt32, value: UInt32, step: UInt8)) -> UInt32 {
             run.step == 0 ? run.value : run.value + (scalar - run.start) << 4
         }
 
         /// The rank of `scalar` among single characters at ICU's first and
         /// second levels (Latin, Greek and Cyrillic), nil outside those.
         static func secondaryRank(of scalar: UInt32) -> UInt32? {
-            guard let index = secondaryLookup.run(of: scalar) else { return nil }
+            guard let index = CodePointRuns.run(of: scalar, count: secondaryRuns.count, start: { secondaryRuns[$0].start }) else { return nil }
             let value = value(of: scalar, in: secondaryRuns[index])
             return value == unknown ? nil : value >> 4
         }
-
-        private static let secondaryLookup = CodePointRuns(starts: secondaryRuns.map(\.start))
 
         /// The rank in `value`, nil for none, unknown, or only a guess's.
         @inline(__always) static func rank(_ value: UInt32) -> UInt32? {
