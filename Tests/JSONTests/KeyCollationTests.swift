@@ -68,8 +68,36 @@ struct KeyCollationTests {
         #expect(helper.failure == nil)
     }
 
-    @Test("keys over 64 characters that differ from a shorter key only in case and length are left to Foundation, which orders them otherwise")
+    @Test("a key over 64 characters that differs from a shorter key only in case and length: the shorter first where its length and its last character say so, else left to Foundation")
     func longCaseOnlyPrefixes() {
+        func fast(_ a: String, _ b: String) -> Int? {
+            var a = a, b = b
+            return a.withUTF8 { a in b.withUTF8 { b in KeyCollation.fastCompare(a, b) } }
+        }
+        // c0486 of the corpus.
+        #expect(fast("Brew Path", "Brew path has been modified. Restart app for changes to take effect.") == -1)
+        let printable = (0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }
+        var random = SplitMix64(seed: 65)
+        var decided = 0, pairs = 0
+        for _ in 0..<20_000 {
+            let length = 1 + random.below(90)
+            let shorter = String((0..<length).map { _ in printable[random.below(printable.count)] })
+            // The same characters, some letters in the other case, then more (the first of them not a digit).
+            var longer = String(shorter.map { $0.isLetter && random.below(2) == 0 ? Character($0.isUppercase ? $0.lowercased() : $0.uppercased()) : $0 })
+            guard longer != shorter else { continue }
+            longer += "x" + String((0..<max(0, 64 + random.below(150) - length)).map { _ in printable[random.below(printable.count)] })
+            pairs += 1
+            let expected = Oracle.compare(shorter, longer).signum()
+            for (x, y, sign) in [(shorter, longer, 1), (longer, shorter, -1)] {
+                guard let answer = fast(x, y) else { continue }
+                #expect(answer.signum() == sign * expected, "\(x.debugDescription) vs \(y.debugDescription)")
+            }
+            let clear = length <= 64 && !" $+<=>^`|~".contains(shorter.last!)
+            #expect((fast(shorter, longer) != nil) == clear, "\(shorter.debugDescription) vs \(longer.debugDescription)")
+            if clear { decided += 1 }
+        }
+        #expect(decided > pairs / 2)
+
         for symbol in ["^", " ", "=", "~", "$", "-", "."] {
             for (long, short) in [("Y\(symbol)" + String(repeating: "a", count: 63), "y\(symbol)"),
                                   ("y\(symbol)" + String(repeating: "a", count: 63), "Y\(symbol)"),

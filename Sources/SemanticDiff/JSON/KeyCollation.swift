@@ -187,10 +187,31 @@ public enum KeyCollation {
         // One string ran out: shorter first, but only where nothing else could
         // count (Foundation answers otherwise for some long non-ASCII strings,
         // and for ASCII ones over 64 characters: ``isShortPrintableASCII(_:)``).
-        guard isShortPrintableASCII(a) && isShortPrintableASCII(b) else { return nil }
+        guard isPrintableASCII(a) && isPrintableASCII(b) else { return nil }
+        if countA > 64 || countB > 64 {
+            guard i == j, ranOutClearly(i < countA ? b : a) else { return nil }
+        }
         if i < countA { return 1 }
         if j < countB { return -1 }
         return nil
+    }
+
+    /// Whether a key of printable ASCII that runs out where a longer one
+    /// (over 64 characters) goes on, the same but for case, sorts first as
+    /// it does below 64: when it has at most 64 characters and does not end
+    /// in a space or one of `$+<=>^`|~`. Foundation puts `"Y^"` after
+    /// `"y^" + 63 × "a"` and about half of such pairs the other way; past 64
+    /// characters the shorter key comes second in a few pairs whatever it
+    /// ends with (`Brew Path` before `Brew path has been modified…` is decided).
+    @inline(__always) static func ranOutClearly(_ shorter: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard shorter.count <= 64, let last = shorter.last else { return false }
+        switch last {
+        case UInt8(ascii: " "), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "<"), UInt8(ascii: "="),
+             UInt8(ascii: ">"), UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            return false
+        default:
+            return true
+        }
     }
 
     /// ICU's first level for keys of ASCII letters and punctuation with
