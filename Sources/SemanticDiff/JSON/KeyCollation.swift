@@ -200,9 +200,12 @@ public enum KeyCollation {
     /// (over 64 characters) goes on, the same but for case, sorts first as
     /// it does below 64: when it has at most 64 characters and does not end
     /// in a space or one of `$+<=>^`|~`. Foundation puts `"Y^"` after
-    /// `"y^" + 63 × "a"` and about half of such pairs the other way; past 64
-    /// characters the shorter key comes second in a few pairs whatever it
-    /// ends with (`Brew Path` before `Brew path has been modified…` is decided).
+    /// `"y^" + 63 × "a"` and about half of such pairs the other way, and
+    /// for some of them its answer changes from one process to the next
+    /// (it depends on where memory lies: the helper gave two answers for one
+    /// pair in 40 runs); past 64 characters the shorter key comes second in a
+    /// few pairs whatever it ends with. Those stay Foundation's to answer;
+    /// `Brew Path` before `Brew path has been modified…` is decided here.
     @inline(__always) static func ranOutClearly(_ shorter: UnsafeBufferPointer<UInt8>) -> Bool {
         guard shorter.count <= 64, let last = shorter.last else { return false }
         switch last {
