@@ -90,6 +90,8 @@ enum FormatCommand: Command {
             for warning in document.warnings {
                 Console.error("\(file):\(warning.position): warning: \(warning.message)")
             }
+            // Keys only Foundation can order: the helper starts on the other core while the keys are sorted.
+            if document.mayHaveKeysOnlyFoundationOrders { CollationHelper.shared.startEarly() }
             let approximations = CollationHelper.shared.approximations
             // The formatted file is handed on in pieces as it is written, never whole in memory:
             // printed, compared with the file, or written to its replacement from the first difference on.
