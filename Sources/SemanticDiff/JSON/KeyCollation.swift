@@ -86,7 +86,7 @@ public enum KeyCollation {
             }
             if x != y {
                 if x >= 0x80 || y >= 0x80 {
-                    if i == j, let base = markedBase(a, i, b) { return markedPrimaryCompare(a, b, from: base) }
+                    if i == j, mayBeAtMark(a, i, b), let base = markedBase(a, i, b) { return markedPrimaryCompare(a, b, from: base) }
                     // The same bytes before (numbers of one value and length are the same digits).
                     if i == j, let decided = firstPrimaryCompare(a, b, at: i) { return decided }
                     return placeCompare(a, i, b, j)
@@ -312,6 +312,15 @@ public enum KeyCollation {
         return start - 1
     }
 
+    /// What ``markedBase(_:_:_:)`` needs before it looks further, where the
+    /// keys' bytes before `index` are the same: a mark's first byte (CC or
+    /// CD) at `index` on either side, or before it when `index` is inside a character.
+    @inline(__always)
+    static func mayBeAtMark(_ a: UnsafeBufferPointer<UInt8>, _ index: Int, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        if a[index] & 0xC0 == 0x80 { return index > 0 && a[index - 1] | 1 == 0xCD }
+        return a[index] | 1 == 0xCD || b[index] | 1 == 0xCD
+    }
+
     /// Whether the two bytes encode a combining mark of U+0300–U+0362
     /// (UTF-8 CC 80 … CD A2).
     @inline(__always) static func isMark(_ lead: UInt8, _ next: UInt8) -> Bool {
@@ -321,7 +330,8 @@ public enum KeyCollation {
     @inline(__always) static func hasMark(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index + 1 < text.count {
-            if isMark(text[index], text[index + 1]) { return true }
+            // Most bytes are not a mark's first (CC or CD): one test each.
+            if text[index] | 1 == 0xCD && isMark(text[index], text[index + 1]) { return true }
             index += 1
         }
         return false
@@ -483,7 +493,7 @@ public enum KeyCollation {
     }
 
     /// The Unicode scalar whose UTF-8 encoding starts at `index`.
-    static func scalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
+    @inline(__always) static func scalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
         let lead = UInt32(text[index])
         switch lead {
         case 0..<0x80: return lead
