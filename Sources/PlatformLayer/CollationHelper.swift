@@ -81,7 +81,8 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
     public var unreportedFailure: String? {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
-        return reported ? nil : problem
+        // A helper started early (``startEarly()``) and never asked anything failed no command.
+        return reported || !asked ? nil : problem
     }
 
     /// Notes that the command named the failure where it mattered.
@@ -92,6 +93,8 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
     }
 
     private var reported = false
+    /// Whether a command has asked the helper anything.
+    private var asked = false
 
     public func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         var request = Request()
@@ -187,6 +190,7 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
     private func exchange(_ request: Request, answerBytes: Int, comparisons: Bool, allowingSeconds extra: Int = 0) -> [UInt8]? {
         pthread_mutex_lock(&lock)
         defer { pthread_mutex_unlock(&lock) }
+        asked = true
         if !started {
             started = true
             problem = start()

@@ -114,6 +114,32 @@ struct FormatCommandTests {
         #expect(bare.stderr.hasPrefix("error: not in a git repository: name the catalogs to format"))
     }
 
+    @Test("a helper started early for keys only Foundation orders, that the sort then never asks, is not reported when it cannot start")
+    func unneededHelper() throws {
+        let directory = try TemporaryDirectory()
+        // é and ก are neighbours in the file that only Foundation orders; sorted, 1 stands between them.
+        let catalog = "{\"sourceLanguage\":\"en\",\"strings\":{\"é\":{},\"1\":{},\"ก\":{}},\"version\":\"1.0\"}"
+        try directory.write("S.xcstrings", catalog)
+        try directory.writeExecutable("helper", "#!/bin/sh\ntouch \"$0.started\"\nexit 3\n")
+        let started = try CLI.run(["fmt", "-p", "S.xcstrings"], in: directory.url, environment: ["GIT_XCSTRINGS_COLLATE": directory.path("helper")])
+        #expect(started.status == 0)
+        #expect(started.stderr == "")
+        #expect(started.stdout.contains("\"1\" : {\n\n    },\n    \"é\""), "\(started.stdout)")
+        // It was started as soon as the catalog was read.
+        let deadline = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: directory.path("helper.started")) && Date() < deadline { usleep(10_000) }
+        #expect(FileManager.default.fileExists(atPath: directory.path("helper.started")))
+        // A copy of the tool alone in a directory, with no helper on PATH: it cannot start, and is not needed.
+        try directory.copyExecutable(CLI.executable, as: "git-xcstrings")
+        for arguments in [["fmt", "-p", "S.xcstrings"], ["fmt", "S.xcstrings"]] {
+            let alone = try CLI.launch(URL(fileURLWithPath: directory.path("git-xcstrings")), arguments,
+                                       in: directory.url, environment: ["PATH": "/usr/bin:/bin"], input: nil)
+            #expect(alone.status == 0, "\(arguments)")
+            #expect(alone.stderr == "", "\(arguments): \(alone.stderr)")
+        }
+        #expect(try directory.read("S.xcstrings").hasPrefix("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"1\""))
+    }
+
     @Test("a collation helper that is missing, or fails, is named with what went wrong; nothing is printed, rewritten or listed by --check on a guess (exit 2)")
     func collationHelperFailures() throws {
         let directory = try TemporaryDirectory()
