@@ -8,14 +8,15 @@ import FoundationCollation
 // SemanticDiff/JSON/BasicPlane+Generated.swift, the BMP's values of both as
 // tables of blocks, from the runs this program was built with
 // (scripts/generate-collation-table).
-if CommandLine.arguments.dropFirst().first == "blocks" {
+switch CommandLine.arguments.dropFirst().first {
+case "blocks":
     print(BasicPlaneGenerator.source(), terminator: "")
-} else if CommandLine.arguments.dropFirst().first == "han" {
+case "han":
     let runs = HanOrderGenerator.runs()
     precondition(HanOrderGenerator.ties(runs) == 0, "Foundation does not order the ideographs strictly")
     print(HanOrderGenerator.source(runs), terminator: "")
-} else if CommandLine.arguments.dropFirst().first == "primary" {
+case "primary":
     print(PrimaryOrderGenerator.source(PrimaryOrderGenerator.runs(), secondary: PrimaryOrderGenerator.secondaryRuns()), terminator: "")
-} else {
+default:
     print(CollationTableGenerator.source(CollationTableGenerator.runs()), terminator: "")
 }

@@ -153,7 +153,7 @@ extension KeyCollation {
     /// comparator cannot order).
     public static func isStrictlyOrdered(_ keys: [[UInt8]]) -> Bool { isStrictlyOrdered(keys, asking: reference) }
 
-    ///
+    /// ``isStrictlyOrdered(_:)`` with `reference` for the pairs the fast comparator cannot tell.
     /// With `sampleFirst`, every eighth of those pairs is asked about first,
     /// so that a guessed order that is wrong in many places costs a small
     /// request before the reference sorts, not a large one.

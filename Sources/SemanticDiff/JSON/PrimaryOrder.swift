@@ -63,12 +63,8 @@ extension KeyCollation {
     /// ``PrimaryOrder``: ordered by them when the character before, and
     /// each one's next, cannot form a unit with them (a contraction, a
     /// context, or combining marks that could be reordered), and the one
-    /// before is not a digit. Nil otherwise.
-    static func firstPrimaryCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
-        firstPrimaryCompare(a, b, at: commonPrefixCount(a, b))
-    }
-
-    /// ``firstPrimaryCompare(_:_:)`` where the keys' bytes before `index` are the same and differ there.
+    /// before is not a digit. Nil otherwise. The keys' bytes before `index`
+    /// are the same, and differ there.
     static func firstPrimaryCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
         guard index < a.count, index < b.count else { return nil }
         let index = characterStart(a, containing: index)
