@@ -16,7 +16,10 @@ case "han":
     precondition(HanOrderGenerator.ties(runs) == 0, "Foundation does not order the ideographs strictly")
     print(HanOrderGenerator.source(runs), terminator: "")
 case "primary":
-    print(PrimaryOrderGenerator.source(PrimaryOrderGenerator.runs(), secondary: PrimaryOrderGenerator.secondaryRuns()), terminator: "")
+    let runs = PrimaryOrderGenerator.runs()
+    print(PrimaryOrderGenerator.source(runs, secondary: PrimaryOrderGenerator.secondaryRuns(),
+                                      accents: PrimaryOrderGenerator.accentRuns(),
+                                      composedBases: PrimaryOrderGenerator.composedBases(runs)), terminator: "")
 default:
     print(CollationTableGenerator.source(CollationTableGenerator.runs()), terminator: "")
 }

@@ -30,6 +30,10 @@ struct CollationTableTests {
     func freshPrimaryOrder() {
         Self.expectSame(PrimaryOrderGenerator.runs().map { [$0.start, $0.value, UInt32($0.step)] },
                         KeyCollation.PrimaryOrder.runs.map { [$0.start, $0.value, UInt32($0.step)] })
+        Self.expectSame(PrimaryOrderGenerator.secondaryRuns().map { [$0.start, $0.value, UInt32($0.step)] },
+                        KeyCollation.PrimaryOrder.secondaryRuns.map { [$0.start, $0.value, UInt32($0.step)] })
+        Self.expectSame(PrimaryOrderGenerator.accentRuns().map { [$0.start, $0.value, UInt32($0.step)] },
+                        KeyCollation.PrimaryOrder.accentRuns.map { [$0.start, $0.value, UInt32($0.step)] })
     }
 
     @Test("a code point's run is found as by a walk over every run, for every code point of both tables, and the BMP's tables of blocks hold each run's value")

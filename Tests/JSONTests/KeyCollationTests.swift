@@ -210,6 +210,59 @@ struct KeyCollationTests {
         #expect(decided > 9_000, "the fast path decided only \(decided) of 10,000 pairs of marked keys")
     }
 
+    @Test("keys that first differ in the accents or case of a letter, or in й, ё and hamza forms, are decided as Foundation decides them where a later letter differs, and left to it where one accented letter's decomposition starts the other's")
+    func accentsAndComposedLetters() {
+        var random = SplitMix64(seed: 141)
+        // Few base letters, many accented forms of each, so that keys often differ first in accents
+        // (precomposed, as typed) and only later in a letter; spaces and punctuation open new windows.
+        let sets: [(name: String, letters: [String], share: Double)] = [
+            ("Vietnamese", "aăâeêioôơuưy ấầẩẫậếềểễệốồổỗộớờởỡợứừửữựáàảãạéèẻẽẹóòỏõọ".map(String.init), 0.35),
+            ("Latin", "aAeEoOàÀáÁâÂäÄåÅǺǻãÃæÆǼéÉèêëÈÊËóÓöÖøØőŐ ,.-'’bcdBCD".map(String.init), 0.2),
+            ("Greek", "αΑάΆεΕέΈοΟόΌυΥύΎϋΫΰιΙίϊΐ βγδ".map(String.init), 0.22),
+            ("Cyrillic", "еЕёЁѐиИйЙѝӣӥоОӧӦуУўӳаАӓӑ бвгдк-".map(String.init), 0.22),
+            ("Arabic", (0x0621...0x064A).map { String(Unicode.Scalar($0)!) } + ["ا", "ا", "أ", "إ", "آ", "و", "ؤ", "ي", "ئ", " "], 0.8),
+        ]
+        for set in sets {
+            var keys = Set<String>()
+            var list: [String] = []
+            while keys.count < 20_000 {
+                // Half the keys are another key with one letter changed, one added, or its case changed.
+                var key = ""
+                if let other = list.randomElement(using: &random), random.below(2) == 0 {
+                    var letters = other.map(String.init)
+                    let index = random.below(letters.count)
+                    switch random.below(3) {
+                    case 0: letters[index] = set.letters[random.below(set.letters.count)]
+                    case 1: letters.insert(set.letters[random.below(set.letters.count)], at: index)
+                    default: letters[index] = letters[index].uppercased()
+                    }
+                    key = letters.joined()
+                } else {
+                    for _ in 0..<(2 + random.below(8)) { key += set.letters[random.below(set.letters.count)] }
+                }
+                if keys.insert(key).inserted { list.append(key) }
+            }
+            let outcome = KeyCollationTests.checkAgainstFoundation(list, randomPairs: 100_000, seed: 15)
+            #expect(outcome.disagreements.isEmpty, "\(set.name): \(outcome.disagreements.prefix(10))")
+            // Neighbours in Foundation's order: most first differ in accents or case.
+            let sorted = list.sorted { FoundationCollation.compare($0, $1) < 0 }
+            var decided = 0, eachFirst: [String] = []
+            for (a, b) in zip(sorted, sorted.dropFirst()) {
+                var a = a, b = b
+                guard a.withUTF8({ a in b.withUTF8 { b in KeyCollation.fastCompare(a, b) } }) != nil else { continue }
+                decided += 1
+                // Where Foundation says each key comes first (`e` against `ệ` and a later letter), no
+                // answer is its; those stay its to settle (``KeyCollation/settledOrder(of:undecided:)``).
+                if FoundationCollation.compare(a, b).signum() == FoundationCollation.compare(b, a).signum() {
+                    eachFirst.append("\(a.debugDescription) vs \(b.debugDescription)")
+                }
+            }
+            #expect(eachFirst.isEmpty, "\(set.name): decided, where Foundation says each comes first: \(eachFirst.prefix(10))")
+            #expect(Double(decided) >= set.share * Double(sorted.count - 1),
+                    "\(set.name): the fast path decided only \(decided) of \(sorted.count - 1) neighbours")
+        }
+    }
+
     @Test("on 100,000 Chinese and Japanese keys, every answer of the fast path is Foundation's, and pairs that first differ in two ideographs are decided")
     func hanKeys() {
         var random = SplitMix64(seed: 88)

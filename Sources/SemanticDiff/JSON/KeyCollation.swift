@@ -88,7 +88,7 @@ public enum KeyCollation {
                 if x >= 0x80 || y >= 0x80 {
                     if i == j, mayBeAtMark(a, i, b), let base = markedBase(a, i, b) { return markedPrimaryCompare(a, b, from: base) }
                     // The same bytes before (numbers of one value and length are the same digits).
-                    if i == j, let decided = firstPrimaryCompare(a, b, at: i) { return decided }
+                    if i == j, let decided = firstPrimaryCompare(a, b, at: i) ?? accentedCompare(a, b, at: i) { return decided }
                     return placeCompare(a, i, b, j)
                 }
                 let placeX = asciiPlace[Int(x)], placeY = asciiPlace[Int(y)]

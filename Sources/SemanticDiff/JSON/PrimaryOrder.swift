@@ -27,6 +27,7 @@ extension KeyCollation {
         /// A digit, an unassigned code point or one outside the table: every flag set.
         public static let unknown: UInt32 = .max
 
+
         /// The value of `scalar`.
         @inline(__always) static func value(of scalar: UInt32) -> UInt32 {
             if scalar < 0x10000 { return CodePointRuns.basicPlaneValue(of: scalar, blocks: basicPlaneBlocks, values: basicPlaneValues) }
@@ -48,6 +49,20 @@ extension KeyCollation {
             return value == unknown ? nil : value >> 4
         }
 
+        /// The rank of the first part of `scalar`, whose value is `value`:
+        /// for a ``composed`` character its decomposition's first
+        /// character's (``composedBases``), else its own; nil for none.
+        static func baseRank(_ scalar: UInt32, _ value: UInt32) -> UInt32? {
+            guard value & composed != 0 else { return value >> 4 == 0 ? nil : value >> 4 }
+            var low = 0, high = composedBases.count
+            while low < high {
+                let middle = (low + high) / 2
+                if composedBases[middle].scalar < scalar { low = middle + 1 } else { high = middle }
+            }
+            guard low < composedBases.count, composedBases[low].scalar == scalar, composedBases[low].base != 0 else { return nil }
+            return composedBases[low].base
+        }
+
         /// The rank in `value`, nil for none, unknown, or only a guess's.
         @inline(__always) static func rank(_ value: UInt32) -> UInt32? {
             value == unknown || value >> 4 == 0 || value & composed != 0 ? nil : value >> 4
@@ -63,14 +78,22 @@ extension KeyCollation {
     /// ``PrimaryOrder``: ordered by them when the character before, and
     /// each one's next, cannot form a unit with them (a contraction, a
     /// context, or combining marks that could be reordered), and the one
-    /// before is not a digit. Nil otherwise. The keys' bytes before `index`
-    /// are the same, and differ there.
+    /// before is not a digit. A ``PrimaryOrder/composed`` character (`й`,
+    /// `أ`) counts only against a character of another first letter
+    /// (``PrimaryOrder/baseRank(_:_:)``). Nil otherwise. The keys' bytes
+    /// before `index` are the same, and differ there.
     static func firstPrimaryCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
         guard index < a.count, index < b.count else { return nil }
         let index = characterStart(a, containing: index)
         let scalarX = scalar(a, at: index), scalarY = scalar(b, at: index)
         let x = PrimaryOrder.value(of: scalarX), y = PrimaryOrder.value(of: scalarY)
-        guard let rankX = PrimaryOrder.rank(x), let rankY = PrimaryOrder.rank(y) else { return nil }
+        guard let rankX = PrimaryOrder.guessRank(x), let rankY = PrimaryOrder.guessRank(y) else { return nil }
+        if (x | y) & PrimaryOrder.composed != 0 {
+            // Foundation's walk reads a composed character as its parts: it stops here, on both sides
+            // at once, only if the first parts are different letters; then ICU's own weights decide.
+            guard rankX != rankY, let baseX = PrimaryOrder.baseRank(scalarX, x), let baseY = PrimaryOrder.baseRank(scalarY, y),
+                  baseX != baseY else { return nil }
+        }
         guard let order = rankX != rankY ? (rankX < rankY ? -1 : 1) : syllableCompare(scalarX, scalarY) else { return nil }
         // A combining mark weighs here only after a character it does not join.
         if (x | y) & PrimaryOrder.combining != 0 && index == 0 { return nil }

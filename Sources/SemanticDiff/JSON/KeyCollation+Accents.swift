@@ -1,0 +1,86 @@
+/// Keys that first differ in the accents of a letter (`ấ` against `ầ`,
+/// `е` against `ё`) or in its case. Foundation asks ICU about a window of
+/// text from the character before the difference on, and widens it while
+/// ICU finds no difference at its first level: so the first difference at
+/// that level after it decides, wherever it is, when every character up to
+/// it weighs one weight of its own there.
+extension KeyCollation {
+    /// Each Latin, Greek and Cyrillic character's canonical decomposition,
+    /// from ``PrimaryOrder/accentRuns``: `count` (bits 0–1) is how many
+    /// marks it adds to its first character (3 for three or more), the
+    /// first three of them 7 bits each from bit 3 (U+0300 is 1, another
+    /// mark 127), and ``single`` whether the character weighs exactly one
+    /// weight at ICU's first level, its decomposition's, and is no mark and
+    /// no part of a contraction.
+    public enum Accents {
+        /// The character weighs one weight of its own at the first level.
+        public static let single: UInt32 = 4
+        static let count: UInt32 = 3
+
+        /// The value of `scalar`, nil outside the table's scripts, for a
+        /// digit or an unassigned code point.
+        @inline(__always) static func value(of scalar: UInt32) -> UInt32? {
+            let runs = PrimaryOrder.accentRuns
+            guard let index = CodePointRuns.run(of: scalar, count: runs.count, start: { runs[$0].start }) else { return nil }
+            let value = PrimaryOrder.value(of: scalar, in: runs[index])
+            return value == PrimaryOrder.unknown ? nil : value
+        }
+
+        /// Whether the decompositions of two different characters of the
+        /// same first weight may be one the start of the other (`o` and
+        /// `ồ`, `ạ` and `ậ`, `å` and `Ǻ`, whatever the case of the first).
+        static func mayStartAlike(_ x: UInt32, _ y: UInt32) -> Bool {
+            let shorter = Swift.min(x & count, y & count)
+            guard x & count != y & count, shorter < 3 else { return shorter == 3 }
+            for index in 0..<shorter {
+                let markX = x >> (3 + 7 * index) & 0x7F, markY = y >> (3 + 7 * index) & 0x7F
+                if markX != markY { return markX == 0x7F }
+            }
+            return true
+        }
+    }
+
+    /// Two keys whose bytes are the same before `index` and differ there:
+    /// read on from there, character by character, while both have Latin,
+    /// Greek or Cyrillic characters of one weight each
+    /// (``Accents/single``) and the same first-level weight; the first two
+    /// of different weight decide, and a key that runs out before a
+    /// character sorts first. Nil when anything else comes first: a digit,
+    /// a mark, a character of another script or of several weights, or, as
+    /// the first two characters with other accents, two whose
+    /// decompositions may be one the start of the other
+    /// (``Accents/mayStartAlike(_:_:)``): Foundation's walk, which reads a
+    /// character's marks one by one and stops there, then sets its windows
+    /// apart on the two sides.
+    static func accentedCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        var i = characterStart(a, containing: index), j = i
+        // The character before the difference opens Foundation's window: it must weigh on its own too.
+        if i > 0 {
+            guard let before = Accents.value(of: scalar(a, at: characterStart(a, containing: i - 1))),
+                  before & Accents.single != 0 else { return nil }
+        }
+        func weighs(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+            guard let value = Accents.value(of: scalar(text, at: index)) else { return false }
+            return value & Accents.single != 0
+        }
+        // Foundation's walk stops at the first difference other than case; from there ICU compares windows.
+        var walkStopped = false
+        while i < a.count && j < b.count {
+            let x = scalar(a, at: i), y = scalar(b, at: j)
+            guard let accentsX = Accents.value(of: x), let accentsY = Accents.value(of: y),
+                  accentsX & accentsY & Accents.single != 0,
+                  let rankX = PrimaryOrder.rank(PrimaryOrder.value(of: x)),
+                  let rankY = PrimaryOrder.rank(PrimaryOrder.value(of: y)) else { return nil }
+            if rankX != rankY { return rankX < rankY ? -1 : 1 }
+            if x != y && !walkStopped && accentsX != accentsY {
+                guard !Accents.mayStartAlike(accentsX, accentsY) else { return nil }
+                walkStopped = true
+            }
+            i += scalarLength(a[i])
+            j += scalarLength(b[j])
+        }
+        if i < a.count { return weighs(a, at: i) ? 1 : nil }
+        if j < b.count { return weighs(b, at: j) ? -1 : nil }
+        return nil
+    }
+}
