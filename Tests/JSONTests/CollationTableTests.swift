@@ -61,6 +61,15 @@ struct CollationTableTests {
             if KeyCollation.place(of: scalar) != place || KeyCollation.PrimaryOrder.value(of: scalar) != value { wrongValues.append(scalar) }
         }
         #expect(wrongValues.isEmpty, "first code points whose value is not their run's: \(wrongValues); regenerate with scripts/generate-collation-table")
+        // The accents, read out whole for the code points they cover, nil elsewhere.
+        let accents = KeyCollation.PrimaryOrder.accentRuns
+        var wrongAccents: [UInt32] = []
+        for scalar in UInt32(0)..<0x10000 where wrongAccents.count < 10 {
+            let value = walk(accents, \.start, scalar).map { KeyCollation.PrimaryOrder.value(of: scalar, in: accents[$0]) }
+            let expected = value == KeyCollation.PrimaryOrder.unknown ? nil : value
+            if KeyCollation.Accents.value(of: scalar) != expected { wrongAccents.append(scalar) }
+        }
+        #expect(wrongAccents.isEmpty, "first code points whose accents are not their run's: \(wrongAccents)")
         // Runs one code point long, at and around block boundaries, and before the first.
         let starts: [UInt32] = [0x100, 0x1FF, 0x200, 0x201, 0x10000]
         let edge = { (scalar: UInt32) in CodePointRuns.run(of: scalar, count: starts.count, start: { starts[$0] }) }

@@ -20,11 +20,32 @@ extension KeyCollation {
         /// The value of `scalar`, nil outside the table's scripts, for a
         /// digit or an unassigned code point.
         @inline(__always) static func value(of scalar: UInt32) -> UInt32? {
-            let runs = PrimaryOrder.accentRuns
-            guard let index = CodePointRuns.run(of: scalar, count: runs.count, start: { runs[$0].start }) else { return nil }
-            let value = PrimaryOrder.value(of: scalar, in: runs[index])
+            let index: Int
+            if scalar < lowEnd {
+                index = Int(scalar)
+            } else if scalar &- highStart < highEnd - highStart {
+                index = Int(lowEnd + scalar - highStart)
+            } else {
+                return nil
+            }
+            let value = values[index]
             return value == PrimaryOrder.unknown ? nil : value
         }
+
+        /// The code points the table covers (`PrimaryOrderGenerator.secondaryRanges`):
+        /// below `lowEnd` (from U+0020), and from `highStart` to `highEnd`.
+        static let lowEnd: UInt32 = 0x530, highStart: UInt32 = 0x1E00, highEnd: UInt32 = 0x2000
+
+        /// The runs read out for every code point they cover, made when a
+        /// comparison first needs them (1,840 values).
+        static let values: [UInt32] = {
+            let runs = PrimaryOrder.accentRuns
+            func value(_ scalar: UInt32) -> UInt32 {
+                guard let index = CodePointRuns.run(of: scalar, count: runs.count, start: { runs[$0].start }) else { return PrimaryOrder.unknown }
+                return PrimaryOrder.value(of: scalar, in: runs[index])
+            }
+            return (0..<lowEnd).map(value) + (highStart..<highEnd).map(value)
+        }()
 
         /// Whether the decompositions of two different characters of the
         /// same first weight may be one the start of the other (`o` and
