@@ -49,13 +49,15 @@ extension KeyCollation {
 
         /// Whether the decompositions of two different characters of the
         /// same first weight may be one the start of the other (`o` and
-        /// `ồ`, `ạ` and `ậ`, `å` and `Ǻ`, whatever the case of the first).
+        /// `ồ`, `ạ` and `ậ`, `å` and `Ǻ`, whatever the case of the first):
+        /// they add other numbers of marks, and the shorter's marks start
+        /// the longer's (two marks both outside U+0300–U+036E may be the
+        /// same); or both add three or more.
         static func mayStartAlike(_ x: UInt32, _ y: UInt32) -> Bool {
             let shorter = Swift.min(x & count, y & count)
             guard x & count != y & count, shorter < 3 else { return shorter == 3 }
-            for index in 0..<shorter {
-                let markX = x >> (3 + 7 * index) & 0x7F, markY = y >> (3 + 7 * index) & 0x7F
-                if markX != markY { return markX == 0x7F }
+            for index in 0..<shorter where x >> (3 + 7 * index) & 0x7F != y >> (3 + 7 * index) & 0x7F {
+                return false
             }
             return true
         }

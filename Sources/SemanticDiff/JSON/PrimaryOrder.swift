@@ -27,7 +27,6 @@ extension KeyCollation {
         /// A digit, an unassigned code point or one outside the table: every flag set.
         public static let unknown: UInt32 = .max
 
-
         /// The value of `scalar`.
         @inline(__always) static func value(of scalar: UInt32) -> UInt32 {
             if scalar < 0x10000 { return CodePointRuns.basicPlaneValue(of: scalar, blocks: basicPlaneBlocks, values: basicPlaneValues) }
