@@ -76,6 +76,7 @@ extension KeyCollation {
     /// character's marks one by one and stops there, then sets its windows
     /// apart on the two sides.
     static func accentedCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        guard fitsInlineBuffer(a), fitsInlineBuffer(b) else { return nil }
         var i = characterStart(a, containing: index), j = i
         // The character before the difference opens Foundation's window: it must weigh on its own too.
         if i > 0 {
@@ -105,5 +106,14 @@ extension KeyCollation {
         if i < a.count { return weighs(a, at: i) ? 1 : nil }
         if j < b.count { return weighs(b, at: j) ? -1 : nil }
         return nil
+    }
+
+    /// Whether `text` has at most 64 UTF-16 code units. Foundation reads
+    /// its windows through a buffer of 64, and past it answers otherwise for
+    /// some pairs: `a` × 57, `г`, `a` × 8 against `a` × 57, `ґ`, `a` × 7
+    /// (`г` and `ґ` weigh alike) sorts first, though the same pair with 56 or
+    /// 58 `a` before sorts second, as the shorter rest says.
+    @inline(__always) static func fitsInlineBuffer(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.count <= 64 || utf16Count(text) <= 64
     }
 }
