@@ -100,7 +100,7 @@ public enum PrimaryOrderGenerator {
         var bases: [(scalar: UInt32, base: UInt32)] = []
         for (index, run) in runs.enumerated() where run.value != KeyCollation.PrimaryOrder.unknown {
             let end = index + 1 < runs.count ? runs[index + 1].start : run.start + 1
-            for scalar in run.start..<end where value(of: scalar) & KeyCollation.PrimaryOrder.composed != 0 {
+            for scalar in run.start..<end where KeyCollation.PrimaryOrder.value(of: scalar, in: run) & KeyCollation.PrimaryOrder.composed != 0 {
                 let first = String(Unicode.Scalar(scalar)!).decomposedStringWithCanonicalMapping.unicodeScalars.first!.value
                 let base = value(of: first)
                 bases.append((scalar, base == KeyCollation.PrimaryOrder.unknown ? 0 : base >> 4))

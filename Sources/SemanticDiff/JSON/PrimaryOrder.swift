@@ -53,13 +53,9 @@ extension KeyCollation {
         /// character's (``composedBases``), else its own; nil for none.
         static func baseRank(_ scalar: UInt32, _ value: UInt32) -> UInt32? {
             guard value & composed != 0 else { return value >> 4 == 0 ? nil : value >> 4 }
-            var low = 0, high = composedBases.count
-            while low < high {
-                let middle = (low + high) / 2
-                if composedBases[middle].scalar < scalar { low = middle + 1 } else { high = middle }
-            }
-            guard low < composedBases.count, composedBases[low].scalar == scalar, composedBases[low].base != 0 else { return nil }
-            return composedBases[low].base
+            guard let index = CodePointRuns.run(of: scalar, count: composedBases.count, start: { composedBases[$0].scalar }),
+                  composedBases[index].scalar == scalar, composedBases[index].base != 0 else { return nil }
+            return composedBases[index].base
         }
 
         /// The rank in `value`, nil for none, unknown, or only a guess's.
