@@ -35,7 +35,7 @@ struct MemberOrderTests {
         let added = all.enumerated().filter { $0.offset % 5 == 2 }.map { Array($0.element.utf8) }
         let keys = all.enumerated().filter { $0.offset % 5 != 2 }.map { Array($0.element.utf8) }
         let reference = CountingReference()
-        let places = MemberOrder.places(of: added, in: keys, reference: reference)
+        let places = KeyCollation.places(of: added, in: keys, asking: reference)
         for (index, key) in added.enumerated() {
             // The place one search with Foundation's answers finds.
             var low = 0, high = keys.count

@@ -15,8 +15,10 @@ extension KeyCollation {
     /// `items` in the order of their keys (stable), sorted with `compare`
     /// over two items' keys (``compareOrGuess(_:_:guessed:)``). Where it had
     /// to guess, the result stands if Foundation finds every pair of
-    /// neighbours in order, asked in one request for the pairs the fast
-    /// comparator cannot tell; else the reference sorts every item's `key`.
+    /// neighbours in order, asked at once for the pairs the fast comparator
+    /// cannot tell, or once it is mended where a few are not
+    /// (``confirm(_:of:asking:mending:)``); else the reference sorts every
+    /// item's `key`.
     static func sorted<Item>(_ items: [Item], compare: (Item, Item, inout Bool) -> Int, key: (Item) -> [UInt8],
                              asking reference: any CollationReference = reference) -> [Item] {
         var guessed = false
@@ -26,7 +28,8 @@ extension KeyCollation {
         }
         guard guessed else { return order.map { items[$0] } }
         let keys = items.map(key)
-        if isStrictlyOrdered(order.map { keys[$0] }, asking: reference, sampleFirst: true) { return order.map { items[$0] } }
+        var mended = order
+        if confirm(&mended, of: keys, asking: reference, mending: true) { return mended.map { items[$0] } }
         return reference.order(of: keys).map { items[$0] }
     }
 
@@ -131,14 +134,6 @@ extension KeyCollation {
         return indices
     }
 
-    /// Whether each pair (an earlier key, the key after it) is in order by
-    /// the reference, asked in one request: out of order only where
-    /// Foundation says, both ways round, that the later key sorts first.
-    static func neighboursInOrder(_ pairs: [(a: [UInt8], b: [UInt8])], asking reference: any CollationReference) -> Bool {
-        let answers = reference.compare(pairs: pairs.flatMap { [($0.a, $0.b), ($0.b, $0.a)] })
-        return stride(from: 0, to: answers.count, by: 2).allSatisfy { !(answers[$0] > 0 && answers[$0 + 1] < 0) }
-    }
-
     public static func order(of keys: [String]) -> [Int] {
         order(of: keys.map { Array($0.utf8) })
     }
@@ -148,35 +143,35 @@ extension KeyCollation {
         order(of: values.map { Array(key($0).utf8) }).map { values[$0] }
     }
 
-    /// Whether every key sorts before the next (as ``neighboursInOrder(_:asking:)``
-    /// reads Foundation's answers, asked once for every pair the fast
-    /// comparator cannot order).
-    public static func isStrictlyOrdered(_ keys: [[UInt8]]) -> Bool { isStrictlyOrdered(keys, asking: reference) }
-
-    /// ``isStrictlyOrdered(_:)`` with `reference` for the pairs the fast comparator cannot tell.
-    /// With `sampleFirst`, every eighth of those pairs is asked about first,
-    /// so that a guessed order that is wrong in many places costs a small
-    /// request before the reference sorts, not a large one.
-    static func isStrictlyOrdered(_ keys: [[UInt8]], asking reference: any CollationReference, sampleFirst: Bool = false) -> Bool {
-        var undecided: [(a: [UInt8], b: [UInt8])] = []
-        for index in keys.indices.dropFirst() {
-            let order = keys[index - 1].withUnsafeBufferPointer { a in
-                keys[index].withUnsafeBufferPointer { b in fastCompare(a, b) }
-            }
-            if let order {
-                if order >= 0 { return false }
-            } else {
-                undecided.append((keys[index - 1], keys[index]))
-            }
+    /// For each key of `added`, the number of `keys` (sorted) that sort
+    /// before it: a binary search each, all run in step, so that the pairs
+    /// the fast comparator leaves undecided at one step are asked of the
+    /// reference in one request: at most log₂ n + 1 requests. A merge that adds many keys only Foundation
+    /// orders (a Chinese catalog) asks once per halving, not once per
+    /// comparison: 186 requests were 50 ms of a 56 ms merge.
+    static func places(of added: [[UInt8]], in keys: [[UInt8]], asking reference: any CollationReference = reference) -> [Int] {
+        var low = [Int](repeating: 0, count: added.count), high = [Int](repeating: keys.count, count: added.count)
+        func step(_ index: Int, _ middle: Int, _ order: Int) {
+            if order < 0 { low[index] = middle + 1 } else { high[index] = middle }
         }
-        if sampleFirst && undecided.count >= 256 {
-            let sample = stride(from: 0, to: undecided.count, by: 8).map { undecided[$0] }
-            guard neighboursInOrder(sample, asking: reference) else { return false }
+        while true {
+            var waiting: [(index: Int, middle: Int)] = []
+            for index in added.indices {
+                while low[index] < high[index] {
+                    let middle = (low[index] + high[index]) / 2
+                    let order = keys[middle].withUnsafeBufferPointer { a in
+                        added[index].withUnsafeBufferPointer { b in fastCompare(a, b) }
+                    }
+                    guard let order else {
+                        waiting.append((index, middle))
+                        break
+                    }
+                    step(index, middle, order)
+                }
+            }
+            if waiting.isEmpty { return low }
+            let answers = reference.compare(pairs: waiting.map { (keys[$0.middle], added[$0.index]) })
+            for (pending, order) in zip(waiting, answers) { step(pending.index, pending.middle, order) }
         }
-        return undecided.isEmpty || neighboursInOrder(undecided, asking: reference)
-    }
-
-    public static func isStrictlyOrdered(_ keys: [String]) -> Bool {
-        isStrictlyOrdered(keys.map { Array($0.utf8) })
     }
 }

@@ -1,0 +1,150 @@
+/// Whether keys are in order, neighbour by neighbour, and mending a guessed
+/// order where Foundation finds a few neighbours the wrong way round.
+extension KeyCollation {
+    /// The indices of `pairs` (an earlier key, the key after it) that the
+    /// reference puts out of order: where Foundation says, both ways round,
+    /// that the later key sorts first.
+    ///
+    /// Each pair is asked forward first, all in one request; only the pairs
+    /// that answer "after" are asked the other way round, in a second. Most
+    /// pairs asked are in order, so this is about one comparison a pair,
+    /// not two (Foundation says for a few pairs that each key comes first).
+    static func misordered(_ pairs: [(a: [UInt8], b: [UInt8])], asking reference: any CollationReference) -> [Int] {
+        guard !pairs.isEmpty else { return [] }
+        let forward = reference.compare(pairs: pairs)
+        let doubtful = forward.indices.filter { forward[$0] > 0 }
+        guard !doubtful.isEmpty else { return [] }
+        let backward = reference.compare(pairs: doubtful.map { (a: pairs[$0].b, b: pairs[$0].a) })
+        return zip(doubtful, backward).compactMap { $1 < 0 ? $0 : nil }
+    }
+
+    /// Whether each pair (an earlier key, the key after it) is in order by
+    /// the reference (see ``misordered(_:asking:)``).
+    static func neighboursInOrder(_ pairs: [(a: [UInt8], b: [UInt8])], asking reference: any CollationReference) -> Bool {
+        misordered(pairs, asking: reference).isEmpty
+    }
+
+    /// Whether every key sorts before the next (as ``neighboursInOrder(_:asking:)``
+    /// reads Foundation's answers, asked once for every pair the fast
+    /// comparator cannot order).
+    public static func isStrictlyOrdered(_ keys: [[UInt8]]) -> Bool { isStrictlyOrdered(keys, asking: reference) }
+
+    public static func isStrictlyOrdered(_ keys: [String]) -> Bool {
+        isStrictlyOrdered(keys.map { Array($0.utf8) })
+    }
+
+    /// ``isStrictlyOrdered(_:)`` with `reference` for the pairs the fast comparator cannot tell.
+    static func isStrictlyOrdered(_ keys: [[UInt8]], asking reference: any CollationReference) -> Bool {
+        var order = Array(keys.indices)
+        return confirm(&order, of: keys, asking: reference, mending: false)
+    }
+
+    /// Whether `order` puts `keys` in Xcode's order, every pair of
+    /// neighbours in order: the fast comparator's where it decides, the
+    /// rest asked of `reference` at once.
+    ///
+    /// With `mending`, `order` is a guess (a sort that met pairs the fast
+    /// comparator cannot tell). Where there are many such neighbours, every
+    /// eighth is asked about first, so that a guess wrong in many places
+    /// costs a small request before the reference sorts everything. Where
+    /// Foundation finds a few of them the wrong way round, the keys of those
+    /// pairs are taken out and put back where the reference places them
+    /// (``mend(_:of:at:asking:)``): true when every pair is then in order.
+    /// False leaves `order` unspecified.
+    static func confirm(_ order: inout [Int], of keys: [[UInt8]], asking reference: any CollationReference,
+                        mending: Bool) -> Bool {
+        // Positions p whose pair (p - 1, p) the fast comparator cannot tell.
+        var undecided: [Int] = []
+        for position in order.indices.dropFirst() {
+            let decided = keys[order[position - 1]].withUnsafeBufferPointer { a in
+                keys[order[position]].withUnsafeBufferPointer { b in fastCompare(a, b) }
+            }
+            if let decided {
+                if decided >= 0 { return false }
+            } else {
+                undecided.append(position)
+            }
+        }
+        func pairs(_ positions: [Int]) -> [(a: [UInt8], b: [UInt8])] {
+            positions.map { (a: keys[order[$0 - 1]], b: keys[order[$0]]) }
+        }
+        var wrong: [Int] = []
+        var rest = undecided
+        if mending && undecided.count >= 256 {
+            let sample = stride(from: 0, to: undecided.count, by: 8).map { undecided[$0] }
+            wrong = misordered(pairs(sample), asking: reference).map { sample[$0] }
+            // Wrong in more than one sampled pair in sixteen: the reference's own sort costs no more.
+            if wrong.count * 16 > sample.count { return false }
+            rest = undecided.indices.filter { $0 % 8 != 0 }.map { undecided[$0] }
+        }
+        wrong += misordered(pairs(rest), asking: reference).map { rest[$0] }
+        if wrong.isEmpty { return true }
+        guard mending else { return false }
+        return mend(&order, of: keys, at: wrong, asking: reference)
+    }
+
+    /// Takes out both keys of every pair at the `wrong` positions, checks
+    /// that the keys left are in order where they now meet, and puts the
+    /// keys taken out back where binary searches over the rest find their
+    /// places (in step, one request per halving; ``places(of:in:asking:)``),
+    /// those that fall together in the reference's order; then asks about
+    /// every pair of neighbours they make. False when the keys taken out are
+    /// a quarter of all or more (the reference's own sort costs no more), or
+    /// when a pair asked is out of order.
+    private static func mend(_ order: inout [Int], of keys: [[UInt8]], at wrong: [Int],
+                             asking reference: any CollationReference) -> Bool {
+        var out = Set<Int>()
+        for position in wrong {
+            out.insert(position - 1)
+            out.insert(position)
+        }
+        guard out.count * 4 < order.count else { return false }
+        let taken = out.sorted().map { order[$0] }
+        var kept: [Int] = []
+        var met: [Int] = [] // places in `kept` where two keys that were not neighbours meet
+        kept.reserveCapacity(order.count - taken.count)
+        for position in order.indices where !out.contains(position) {
+            if position > 0 && out.contains(position - 1) && !kept.isEmpty { met.append(kept.count) }
+            kept.append(order[position])
+        }
+        guard inOrder(met, of: kept, keys, asking: reference) else { return false }
+        let sortedTaken = reference.order(of: taken.map { keys[$0] }).map { taken[$0] }
+        let places = KeyCollation.places(of: sortedTaken.map { keys[$0] }, in: kept.map { keys[$0] }, asking: reference)
+        // Stable by place: those with one place stay in the reference's order.
+        let arrivals = sortedTaken.indices.sorted { (places[$0], $0) < (places[$1], $1) }
+        var mended: [Int] = [], made: [Int] = []
+        mended.reserveCapacity(order.count)
+        var next = 0
+        for place in 0...kept.count {
+            while next < arrivals.count && places[arrivals[next]] == place {
+                if !mended.isEmpty { made.append(mended.count) }
+                mended.append(sortedTaken[arrivals[next]])
+                if place < kept.count { made.append(mended.count) }
+                next += 1
+            }
+            if place < kept.count { mended.append(kept[place]) }
+        }
+        guard inOrder(Array(Set(made)).sorted(), of: mended, keys, asking: reference) else { return false }
+        order = mended
+        return true
+    }
+
+    /// Whether the pair (`order[p - 1]`, `order[p]`) is in order for each
+    /// position p of `positions`: the fast comparator's answer, else the
+    /// reference's, asked at once.
+    private static func inOrder(_ positions: [Int], of order: [Int], _ keys: [[UInt8]],
+                                asking reference: any CollationReference) -> Bool {
+        var asked: [(a: [UInt8], b: [UInt8])] = []
+        for position in positions {
+            let decided = keys[order[position - 1]].withUnsafeBufferPointer { a in
+                keys[order[position]].withUnsafeBufferPointer { b in fastCompare(a, b) }
+            }
+            if let decided {
+                if decided >= 0 { return false }
+            } else {
+                asked.append((a: keys[order[position - 1]], b: keys[order[position]]))
+            }
+        }
+        return misordered(asked, asking: reference).isEmpty
+    }
+}
