@@ -228,7 +228,9 @@ public enum KeyCollation {
     /// `start` is where to begin when the keys' bytes before it are the same
     /// (``markedBase(_:_:_:)``).
     static func markedPrimaryCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, from start: Int = 0) -> Int? {
-        guard start > 0 || hasMark(a) || hasMark(b) else { return nil }
+        // The walk below gives up at the first character outside ASCII that is not a mark, where most keys
+        // in other scripts start: no need to look for marks in them.
+        guard start > 0 || (mayStartMarked(a) && mayStartMarked(b) && (hasMark(a) || hasMark(b))) else { return nil }
         let countA = a.count, countB = b.count
         // A key of exactly 65 UTF-16 units, one past Foundation's buffer of 64: where the answer comes
         // after the first difference, Foundation mostly gives the other one (`a` × 52, `e`, `a` × 11, `b`
@@ -329,6 +331,11 @@ public enum KeyCollation {
     /// (UTF-8 CC 80 … CD A2).
     @inline(__always) static func isMark(_ lead: UInt8, _ next: UInt8) -> Bool {
         (lead == 0xCC && next &- 0x80 < 0x40) || (lead == 0xCD && next &- 0x80 <= 0x22)
+    }
+
+    /// Whether `text` is empty or starts with ASCII or a mark.
+    @inline(__always) static func mayStartMarked(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.isEmpty || text[0] < 0x80 || (text.count > 1 && isMark(text[0], text[1]))
     }
 
     @inline(__always) static func hasMark(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
