@@ -47,20 +47,25 @@ extension KeyCollation {
     /// comparator cannot tell). Where there are many such neighbours, every
     /// eighth is asked about first, so that a guess wrong in many places
     /// costs a small request before the reference sorts everything. Where
-    /// Foundation finds a few of them the wrong way round, the keys of those
+    /// Foundation finds a few of them the wrong way round, at most one in
+    /// sixteen (or the fast comparator a few others), the keys of those
     /// pairs are taken out and put back where the reference places them
     /// (``mend(_:of:at:asking:)``): true when every pair is then in order.
     /// False leaves `order` unspecified.
     static func confirm(_ order: inout [Int], of keys: [[UInt8]], asking reference: any CollationReference,
                         mending: Bool) -> Bool {
-        // Positions p whose pair (p - 1, p) the fast comparator cannot tell.
-        var undecided: [Int] = []
+        // Positions p whose pair (p - 1, p) the fast comparator cannot tell, and those out of order by
+        // its answer (a sort that guessed can leave some: its guesses need not agree with its answers).
+        var undecided: [Int] = [], wrong: [Int] = []
         for position in order.indices.dropFirst() {
             let decided = keys[order[position - 1]].withUnsafeBufferPointer { a in
                 keys[order[position]].withUnsafeBufferPointer { b in fastCompare(a, b) }
             }
             if let decided {
-                if decided >= 0 { return false }
+                if decided >= 0 {
+                    guard mending else { return false }
+                    wrong.append(position)
+                }
             } else {
                 undecided.append(position)
             }
@@ -68,29 +73,31 @@ extension KeyCollation {
         func pairs(_ positions: [Int]) -> [(a: [UInt8], b: [UInt8])] {
             positions.map { (a: keys[order[$0 - 1]], b: keys[order[$0]]) }
         }
-        var wrong: [Int] = []
         var rest = undecided
         if mending && undecided.count >= 256 {
             let sample = stride(from: 0, to: undecided.count, by: 8).map { undecided[$0] }
-            wrong = misordered(pairs(sample), asking: reference).map { sample[$0] }
+            let sampled = misordered(pairs(sample), asking: reference).map { sample[$0] }
             // Wrong in more than one sampled pair in sixteen: the reference's own sort costs no more.
-            if wrong.count * 16 > sample.count { return false }
+            if sampled.count * 16 > sample.count { return false }
+            wrong += sampled
             rest = undecided.indices.filter { $0 % 8 != 0 }.map { undecided[$0] }
         }
         wrong += misordered(pairs(rest), asking: reference).map { rest[$0] }
         if wrong.isEmpty { return true }
-        guard mending else { return false }
+        // Wrong in more than one undecided neighbour in sixteen: the reference's own sort costs less.
+        guard mending, wrong.count * 16 <= undecided.count else { return false }
         return mend(&order, of: keys, at: wrong, asking: reference)
     }
 
-    /// Takes out both keys of every pair at the `wrong` positions, checks
-    /// that the keys left are in order where they now meet, and puts the
+    /// Takes out both keys of every pair at the `wrong` positions, and of
+    /// every pair of keys left out of order where they now meet, and puts the
     /// keys taken out back where binary searches over the rest find their
     /// places (in step, one request per halving; ``places(of:in:asking:)``),
     /// those that fall together in the reference's order; then asks about
     /// every pair of neighbours they make. False when the keys taken out are
-    /// more than one in 32 (the reference's own sort costs less), or when a
-    /// pair asked is out of order.
+    /// more than one in 32, or still out of order where they meet after four
+    /// rounds (the reference's own sort costs less), or when a pair asked
+    /// is out of order.
     private static func mend(_ order: inout [Int], of keys: [[UInt8]], at wrong: [Int],
                              asking reference: any CollationReference) -> Bool {
         var out = Set<Int>()
@@ -98,55 +105,68 @@ extension KeyCollation {
             out.insert(position - 1)
             out.insert(position)
         }
-        // Each key taken out costs a binary search, up to log₂ n comparisons for Foundation: past one
-        // key in 32, the guess is wrong in too many places, and the reference's own sort costs less.
-        guard out.count * 32 <= order.count else { return false }
-        let taken = out.sorted().map { order[$0] }
-        var kept: [Int] = []
-        var met: [Int] = [] // places in `kept` where two keys that were not neighbours meet
-        kept.reserveCapacity(order.count - taken.count)
-        for position in order.indices where !out.contains(position) {
-            if position > 0 && out.contains(position - 1) && !kept.isEmpty { met.append(kept.count) }
-            kept.append(order[position])
+        // Where the keys left meet, a pair out of order has its keys taken out too, until those left are
+        // in order: a sort that guessed can leave two keys the fast comparator orders out of order, with
+        // keys it guessed wrong between them (its guesses need not agree with its answers).
+        var kept: [Int] = [] // positions in `order`
+        for round in 0... {
+            // Each key taken out costs a binary search, up to log₂ n comparisons for Foundation: past one
+            // key in 32, or a few rounds of taking out more, the guess is wrong in too many places, and
+            // the reference's own sort costs less.
+            guard out.count * 32 <= order.count, round < 4 else { return false }
+            kept.removeAll(keepingCapacity: true)
+            var met: [Int] = [] // places in `kept` where two keys that were not neighbours meet
+            for position in order.indices where !out.contains(position) {
+                if position > 0 && out.contains(position - 1) && !kept.isEmpty { met.append(kept.count) }
+                kept.append(position)
+            }
+            let apart = outOfOrder(met, of: kept.map { order[$0] }, keys, asking: reference)
+            if apart.isEmpty { break }
+            for place in apart {
+                out.insert(kept[place - 1])
+                out.insert(kept[place])
+            }
         }
-        guard inOrder(met, of: kept, keys, asking: reference) else { return false }
+        let taken = out.sorted().map { order[$0] }
+        let rest = kept.map { order[$0] }
         let sortedTaken = reference.order(of: taken.map { keys[$0] }).map { taken[$0] }
-        let places = KeyCollation.places(of: sortedTaken.map { keys[$0] }, in: kept.map { keys[$0] }, asking: reference)
+        let places = KeyCollation.places(of: sortedTaken.map { keys[$0] }, in: rest.map { keys[$0] }, asking: reference)
         // Stable by place: those with one place stay in the reference's order.
         let arrivals = sortedTaken.indices.sorted { (places[$0], $0) < (places[$1], $1) }
         var mended: [Int] = [], made: [Int] = []
         mended.reserveCapacity(order.count)
         var next = 0
-        for place in 0...kept.count {
+        for place in 0...rest.count {
             while next < arrivals.count && places[arrivals[next]] == place {
                 if !mended.isEmpty { made.append(mended.count) }
                 mended.append(sortedTaken[arrivals[next]])
-                if place < kept.count { made.append(mended.count) }
+                if place < rest.count { made.append(mended.count) }
                 next += 1
             }
-            if place < kept.count { mended.append(kept[place]) }
+            if place < rest.count { mended.append(rest[place]) }
         }
-        guard inOrder(Array(Set(made)).sorted(), of: mended, keys, asking: reference) else { return false }
+        guard outOfOrder(Array(Set(made)).sorted(), of: mended, keys, asking: reference).isEmpty else { return false }
         order = mended
         return true
     }
 
-    /// Whether the pair (`order[p - 1]`, `order[p]`) is in order for each
-    /// position p of `positions`: the fast comparator's answer, else the
+    /// The positions p of `positions` where the pair (`order[p - 1]`,
+    /// `order[p]`) is out of order: the fast comparator's answer, else the
     /// reference's, asked at once.
-    private static func inOrder(_ positions: [Int], of order: [Int], _ keys: [[UInt8]],
-                                asking reference: any CollationReference) -> Bool {
-        var asked: [(a: [UInt8], b: [UInt8])] = []
+    private static func outOfOrder(_ positions: [Int], of order: [Int], _ keys: [[UInt8]],
+                                   asking reference: any CollationReference) -> [Int] {
+        var apart: [Int] = [], asked: [Int] = []
         for position in positions {
             let decided = keys[order[position - 1]].withUnsafeBufferPointer { a in
                 keys[order[position]].withUnsafeBufferPointer { b in fastCompare(a, b) }
             }
             if let decided {
-                if decided >= 0 { return false }
+                if decided >= 0 { apart.append(position) }
             } else {
-                asked.append((a: keys[order[position - 1]], b: keys[order[position]]))
+                asked.append(position)
             }
         }
-        return misordered(asked, asking: reference).isEmpty
+        let pairs = asked.map { (a: keys[order[$0 - 1]], b: keys[order[$0]]) }
+        return apart + misordered(pairs, asking: reference).map { asked[$0] }
     }
 }
