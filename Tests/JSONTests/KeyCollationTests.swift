@@ -68,6 +68,47 @@ struct KeyCollationTests {
         #expect(helper.failure == nil)
     }
 
+    @Test("keys the same but for the case of some ASCII letters, whatever else they hold, are decided as Foundation decides them: the first letter in lower case first")
+    func caseOnlyVariants() {
+        func fast(_ a: String, _ b: String) -> Int? {
+            var a = a, b = b
+            return a.withUTF8 { a in b.withUTF8 { b in KeyCollation.fastCompare(a, b) } }
+        }
+        // c0550 of the corpus: a menu item in two spellings.
+        #expect(fast("Check for updates…", "Check for Updates…") == -1)
+        #expect(fast("Check for Updates…", "Check for updates…") == 1)
+        let others: [String] = ["…", "é", "É", "ß", "😀", "中", "ا", "ё", "\u{301}", "’", "\u{00A0}", "Ω", "•", "ー", "한", "ก",
+                                "\u{200D}", "İ", "ı", "ﬁ", "Å", "٣", "３", "\u{0E50}", " ", ".", "-", "(", "'", "0", "7", "42"]
+        var random = SplitMix64(seed: 550)
+        var pairs = 0
+        for _ in 0..<30_000 {
+            var a = "", b = ""
+            for _ in 0..<(1 + random.below(40)) {
+                if random.below(10) < 6 {
+                    let letter = Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8(random.below(26))))
+                    let upperA = random.below(2) == 0, upperB = random.below(4) == 0 ? !upperA : upperA
+                    a.append(upperA ? Character(letter.uppercased()) : letter)
+                    b.append(upperB ? Character(letter.uppercased()) : letter)
+                } else {
+                    let other = others[random.below(others.count)]
+                    a += other
+                    b += other
+                }
+            }
+            guard a != b, a.utf16.count <= 64 else { continue }
+            pairs += 1
+            let expected = Oracle.compare(a, b).signum()
+            #expect(Oracle.compare(b, a).signum() == -expected)
+            #expect(fast(a, b) == expected, "\(a.debugDescription) vs \(b.debugDescription)")
+            #expect(fast(b, a) == -expected, "\(b.debugDescription) vs \(a.debugDescription)")
+        }
+        #expect(pairs > 10_000)
+        // Over 64 UTF-16 units, or with any other difference, not this rule's.
+        let long = String(repeating: "…", count: 60) + "abcde"
+        #expect(fast(long, String(repeating: "…", count: 60) + "abcdE") == nil)
+        #expect(fast("Check for updates…", "Check for Updates…!") == nil)
+    }
+
     @Test("a key over 64 characters that differs from a shorter key only in case and length: the shorter first where its length and its last character say so, else left to Foundation")
     func longCaseOnlyPrefixes() {
         func fast(_ a: String, _ b: String) -> Int? {
@@ -132,7 +173,8 @@ struct KeyCollationTests {
         #expect(fast("KAIRO", "Kairo") == 1)
         #expect(fast("1", "01") == -1)                // and fewer leading zeros first
         #expect(fast("x01Y", "x1y") == 1)
-        #expect(fast("Kairo ü", "kairo ü") == nil)    // a tie beyond ASCII goes to Foundation
+        #expect(fast("Kairo ü", "kairo ü") == 1)      // a tie beyond ASCII in case only: lower case first
+        #expect(fast("Kairo ü", "kairo u") == nil)    // with other differences it goes to Foundation
         #expect(fast("é", "e") == nil)                // and a first difference outside ASCII
         #expect(fast("１0", "１u") == nil)             // and ASCII after a non-ASCII digit
         #expect(fast("F>", "f>5🎉") == nil)           // ICU sees the whole strings, not only up to the difference
