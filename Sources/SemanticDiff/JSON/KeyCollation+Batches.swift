@@ -146,9 +146,10 @@ extension KeyCollation {
     /// For each key of `added`, the number of `keys` (sorted) that sort
     /// before it: a binary search each, all run in step, so that the pairs
     /// the fast comparator leaves undecided at one step are asked of the
-    /// reference in one request: at most log₂ n + 1 requests. A merge that adds many keys only Foundation
-    /// orders (a Chinese catalog) asks once per halving, not once per
-    /// comparison: 186 requests were 50 ms of a 56 ms merge.
+    /// reference in one request, at most log₂ n + 1 requests. A merge that
+    /// adds many keys only Foundation orders (a Chinese catalog) asks once
+    /// per halving, not once per comparison: 186 requests were 50 ms of a
+    /// 56 ms merge.
     static func places(of added: [[UInt8]], in keys: [[UInt8]], asking reference: any CollationReference = reference) -> [Int] {
         var low = [Int](repeating: 0, count: added.count), high = [Int](repeating: keys.count, count: added.count)
         func step(_ index: Int, _ middle: Int, _ order: Int) {
