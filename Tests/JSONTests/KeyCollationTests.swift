@@ -5,6 +5,12 @@ import Foundation
 import Testing
 @testable import SemanticDiff
 
+/// The fast comparator's answer for two keys, nil where it leaves them to Foundation.
+private func fast(_ a: String, _ b: String) -> Int? {
+    var a = a, b = b
+    return a.withUTF8 { a in b.withUTF8 { b in KeyCollation.fastCompare(a, b) } }
+}
+
 /// The fast comparator against Foundation's `compare`, the reference that
 /// `JSONSerialization` uses for `.sortedKeys`.
 @Suite("Key collation")
@@ -70,10 +76,6 @@ struct KeyCollationTests {
 
     @Test("keys the same but for the case of some ASCII letters, whatever else they hold, are decided as Foundation decides them: the first letter in lower case first")
     func caseOnlyVariants() {
-        func fast(_ a: String, _ b: String) -> Int? {
-            var a = a, b = b
-            return a.withUTF8 { a in b.withUTF8 { b in KeyCollation.fastCompare(a, b) } }
-        }
         // c0550 of the corpus: a menu item in two spellings.
         #expect(fast("Check for updates…", "Check for Updates…") == -1)
         #expect(fast("Check for Updates…", "Check for updates…") == 1)
@@ -111,10 +113,6 @@ struct KeyCollationTests {
 
     @Test("a key over 64 characters that differs from a shorter key only in case and length: the shorter first where its length and its last character say so, else left to Foundation")
     func longCaseOnlyPrefixes() {
-        func fast(_ a: String, _ b: String) -> Int? {
-            var a = a, b = b
-            return a.withUTF8 { a in b.withUTF8 { b in KeyCollation.fastCompare(a, b) } }
-        }
         // c0486 of the corpus.
         #expect(fast("Brew Path", "Brew path has been modified. Restart app for changes to take effect.") == -1)
         let printable = (0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }
@@ -159,10 +157,6 @@ struct KeyCollationTests {
 
     @Test("the fast path decides common keys without Foundation")
     func fastPath() {
-        func fast(_ a: String, _ b: String) -> Int? {
-            var a = a, b = b
-            return a.withUTF8 { a in b.withUTF8 { b in KeyCollation.fastCompare(a, b) } }
-        }
         #expect(fast("state", "value") == -1)
         #expect(fast("Item 10", "item 9") == 1)
         #expect(fast("a b", "a-b") == -1)
