@@ -113,7 +113,7 @@ extension KeyCollation {
     /// some pairs: `a` × 57, `г`, `a` × 8 against `a` × 57, `ґ`, `a` × 7
     /// (`г` and `ґ` weigh alike) sorts first, though the same pair with 56 or
     /// 58 `a` before sorts second, as the shorter rest says.
-    @inline(__always) static func fitsInlineBuffer(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inline(__always) package static func fitsInlineBuffer(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         text.count <= 64 || utf16Count(text) <= 64
     }
 }
