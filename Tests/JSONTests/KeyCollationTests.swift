@@ -408,6 +408,62 @@ struct KeyCollationTests {
         }
     }
 
+    @Test("a key's head, worked out once before a sort, decides only pairs the comparator decides, as it decides them: most first and second letters of other scripts, nothing in ASCII")
+    func heads() {
+        var random = SplitMix64(seed: 1204)
+        func head(_ key: String) -> KeyCollation.KeyHead {
+            var key = key
+            return key.withUTF8(KeyCollation.KeyHead.init)
+        }
+        let scripts: [(name: String, letters: [UInt32], share: Double)] = [
+            ("Arabic", Array(0x0600...0x06FF), 0.3), ("Cyrillic", Array(0x0400...0x04FF), 0.5), ("Devanagari", Array(0x0900...0x097F), 0.2),
+            ("Greek and marks", Array(0x0300...0x03FF), 0.2), ("Thai", Array(0x0E00...0x0E7F), 0), ("Hangul", Array(0xAC00...0xD7A3), 0),
+            ("Vietnamese", Array("aăâeêioôơuưyđ ấầẩẫậếềểễệốồổỗộớờởỡợứừửữựáàảãạ".unicodeScalars.map(\.value)), 0),
+            ("ideographs and kana", Array(0x3040...0x30FF) + Array(0x4E00...0x4E80), 0),
+            ("mixed", Array(0x20...0x7E) + Array(0x0600...0x0620) + Array(0x0430...0x0450) + [0x301, 0x308, 0x200D, 0xFE0F, 0x1F600], 0),
+        ]
+        for script in scripts {
+            let letters = script.letters.compactMap(Unicode.Scalar.init).filter { $0.properties.generalCategory != .unassigned }
+            // Few first letters, so that many pairs share the first and differ in the second.
+            let firsts = (0..<6).map { _ in letters[random.below(letters.count)] }
+            var keys: [String] = []
+            for _ in 0..<3_000 {
+                var key = ""
+                if random.below(4) != 0 { key.unicodeScalars.append(firsts[random.below(firsts.count)]) }
+                for _ in 0..<random.below(6) { key.unicodeScalars.append(letters[random.below(letters.count)]) }
+                keys.append(key)
+            }
+            var decided = 0, pairs = 0
+            for _ in 0..<60_000 {
+                let a = keys[random.below(keys.count)], b = keys[random.below(keys.count)]
+                guard a != b else { continue }
+                pairs += 1
+                guard let answer = KeyCollation.KeyHead.compare(head(a), head(b)) else { continue }
+                decided += 1
+                #expect(fast(a, b) == answer, "\(script.name): \(a.debugDescription) vs \(b.debugDescription)")
+            }
+            #expect(Double(decided) >= script.share * Double(pairs), "\(script.name): heads decided \(decided) of \(pairs)")
+        }
+        // Keys of every kind the other tests generate.
+        var previous: String?
+        var keys: [String] = []
+        for _ in 0..<20_000 {
+            let key = KeyCollationTests.generatedKey(&random, near: previous)
+            keys.append(key)
+            previous = key
+        }
+        for _ in 0..<200_000 {
+            let a = keys[random.below(keys.count)], b = keys[random.below(keys.count)]
+            guard let answer = KeyCollation.KeyHead.compare(head(a), head(b)) else { continue }
+            #expect(fast(a, b) == answer, "\(a.debugDescription) vs \(b.debugDescription)")
+        }
+        let ascii = ["Settings", "settings", "Save", "a1", "a2", "", "é", "Éclair", "zebra"]
+        for a in ascii.prefix(5) {
+            #expect(!head(a).mayDecide)
+            for b in ascii { #expect(KeyCollation.KeyHead.compare(head(a), head(b)) == nil) }
+        }
+    }
+
     @Test("a sort that must guess some pairs asks Foundation about undecided neighbours only (a sample of them first), and keeps its order when Foundation confirms it")
     func guessedSorts() {
         var random = SplitMix64(seed: 131)

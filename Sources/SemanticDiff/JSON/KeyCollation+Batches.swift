@@ -9,20 +9,24 @@ extension KeyCollation {
     static func order(of keys: [[UInt8]], asking reference: any CollationReference) -> [Int] {
         sorted(Array(keys.indices), compare: { x, y, guessed in
             keys[x].withUnsafeBufferPointer { a in keys[y].withUnsafeBufferPointer { b in compareOrGuess(a, b, guessed: &guessed) } }
-        }, key: { keys[$0] }, asking: reference)
+        }, head: { keys[$0].withUnsafeBufferPointer(KeyHead.init) }, key: { keys[$0] }, asking: reference)
     }
 
     /// `items` in the order of their keys (stable), sorted with `compare`
-    /// over two items' keys (``compareOrGuess(_:_:guessed:)``). Where it had
+    /// over two items' keys (``compareOrGuess(_:_:guessed:)``), where the
+    /// keys' heads (``KeyHead``, `head`) do not already tell. Where it had
     /// to guess, the result stands if Foundation finds every pair of
     /// neighbours in order, asked at once for the pairs the fast comparator
     /// cannot tell, or once it is mended where a few are not
     /// (``confirm(_:of:asking:mending:)``); else the reference sorts every
     /// item's `key`.
-    static func sorted<Item>(_ items: [Item], compare: (Item, Item, inout Bool) -> Int, key: (Item) -> [UInt8],
-                             asking reference: any CollationReference = reference) -> [Item] {
+    static func sorted<Item>(_ items: [Item], compare: (Item, Item, inout Bool) -> Int, head: (Item) -> KeyHead,
+                             key: (Item) -> [UInt8], asking reference: any CollationReference = reference) -> [Item] {
         var guessed = false
+        let heads = items.map(head)
+        let headsMayDecide = heads.contains { $0.mayDecide }
         let order = items.indices.sorted { x, y in
+            if headsMayDecide, let decided = KeyHead.compare(heads[x], heads[y]) { return decided < 0 }
             let order = compare(items[x], items[y], &guessed)
             return order < 0 || (order == 0 && x < y)
         }

@@ -226,7 +226,7 @@ struct LayoutWriter: ~Copyable {
             for member in raw.members(of: node) { keys.append(member.key) }
             keys = KeyCollation.sorted(keys, compare: { a, b, guessed in
                 raw.withKeyTexts(a, b) { KeyCollation.compareOrGuess($0, $1, guessed: &guessed) }
-            }, key: raw.keyText)
+            }, head: { raw.withKeyText($0, KeyCollation.KeyHead.init) }, key: raw.keyText)
             for (position, key) in keys.enumerated() {
                 writeMember(raw, key: key, depth: depth, first: position == 0, order: order)
                 flushIfFull()
