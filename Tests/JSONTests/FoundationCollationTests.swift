@@ -33,6 +33,8 @@ struct FoundationCollationTests {
                 keys.insert(key)
             }
         }
+        // A key that starts with U+FEFF, which CoreFoundation would read as a byte order mark.
+        for key in ["", "x1", "x01", "p", "ρ", "\u{200D}", "\u{FEFF}"] { keys.insert("\u{FEFF}" + key) }
         return keys.sorted()
     }()
 
@@ -41,6 +43,8 @@ struct FoundationCollationTests {
         let keys = FoundationCollationTests.keys
         let sorted = keys.sorted { Oracle.compare($0, $1) < 0 }
         var pairs = Array(zip(sorted, sorted.dropFirst()))
+        let marked = keys.filter { $0.hasPrefix("\u{FEFF}") }
+        for a in marked { for b in ["", "x1", "x01", "p", "ρ", "\u{200D}\u{FEFF}ρ"] { pairs.append((a, b)) } }
         var random = SplitMix64(seed: 7)
         for _ in 0..<100_000 { pairs.append((keys[random.below(keys.count)], keys[random.below(keys.count)])) }
         let reference = FoundationCollation()

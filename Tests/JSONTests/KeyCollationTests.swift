@@ -444,6 +444,21 @@ struct KeyCollationTests {
             }
             #expect(Double(decided) >= script.share * Double(pairs), "\(script.name): heads decided \(decided) of \(pairs)")
         }
+        // Pairs that share their first character, of every kind, and differ in the second.
+        let befores = Array("05٣३aA -.\u{301}\u{0}\u{200D}йأاกก가你😀".unicodeScalars)
+        let seconds = (Array(0x0621...0x064A) + Array(0x0430...0x044F) + Array(0x0391...0x03C9) + Array(0x0915...0x0939)).compactMap(Unicode.Scalar.init)
+        var decidedAfter = 0
+        for _ in 0..<20_000 {
+            let before = befores[random.below(befores.count)]
+            var a = String(before), b = String(before)
+            a.unicodeScalars.append(seconds[random.below(seconds.count)])
+            b.unicodeScalars.append(seconds[random.below(seconds.count)])
+            if random.below(2) == 0 { a += "ab" }
+            guard let answer = KeyCollation.KeyHead.compare(head(a), head(b)) else { continue }
+            decidedAfter += 1
+            #expect(fast(a, b) == answer, "\(a.debugDescription) vs \(b.debugDescription)")
+        }
+        #expect(decidedAfter > 10_000)
         // Keys of every kind the other tests generate.
         var previous: String?
         var keys: [String] = []

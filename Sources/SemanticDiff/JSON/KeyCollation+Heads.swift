@@ -2,24 +2,23 @@
 /// once per key before a sort instead of in every comparison.
 ///
 /// Most comparisons of a sort are between keys that differ in their first
-/// or second character. Where that character is a letter of another script
-/// that weighs one rank of its own and joins no neighbour (``decides``),
-/// ``KeyCollation/firstPrimaryCompare(_:_:at:)`` orders the two keys by its
-/// rank, after reading it and the character before from the tables. A head
+/// or second character. Where that character is, on both sides, a letter of
+/// another script that weighs one rank of its own and joins no neighbour
+/// (``rank(_:_:)``), ``KeyCollation/firstPrimaryCompare(_:_:at:)`` orders
+/// the two keys by its rank, after reading it and the character before from
+/// the tables. A head
 /// holds those ranks, so the sort reads two integers instead; every other
 /// pair goes to the comparator, which gives the same answer for these
 /// (`KeyCollationTests.heads` holds each answer of a head to the comparator's).
 extension KeyCollation {
     struct KeyHead {
-        /// Bits 0–19: the second character's rank where it ``decides``, else 0.
+        /// Bits 0–19: the second character's rank where it decides and the
+        /// first has a value in ``PrimaryOrder`` (it is no digit), else 0.
         /// Bits 20–39: the first character's rank where it decides, else 0.
-        /// Bits 40–60: the first character. Bit 61: whether the first
-        /// character has a value in ``PrimaryOrder`` (so that it may stand
-        /// before a second that decides; not a digit).
+        /// Bits 40–60: the first character.
         private let bits: UInt64
 
         private static let rankMask: UInt64 = 0xF_FFFF
-        private static let firstKnown: UInt64 = 1 << 61
 
         /// The head of a key.
         init(_ key: UnsafeBufferPointer<UInt8>) {
@@ -29,8 +28,8 @@ extension KeyCollation {
             }
             let first = scalar(key, at: 0), firstValue = PrimaryOrder.value(of: first)
             var bits = UInt64(first) << 40 | UInt64(KeyHead.rank(first, firstValue)) << 20
+            // ``firstPrimaryCompare(_:_:at:)`` decides at the second character only after a first with a value.
             if firstValue != PrimaryOrder.unknown {
-                bits |= KeyHead.firstKnown
                 let next = scalarLength(key[0])
                 if next < key.count {
                     let second = scalar(key, at: next)
@@ -58,7 +57,7 @@ extension KeyCollation {
             let rankA = a.bits >> 20 & rankMask, rankB = b.bits >> 20 & rankMask
             if rankA != 0 && rankB != 0 && rankA != rankB { return rankA < rankB ? -1 : 1 }
             // The same first character, which may stand before a second that decides.
-            guard a.bits >> 40 == b.bits >> 40, a.bits & firstKnown != 0 else { return nil }
+            guard a.bits >> 40 == b.bits >> 40 else { return nil }
             let secondA = a.bits & rankMask, secondB = b.bits & rankMask
             guard secondA != 0, secondB != 0, secondA != secondB else { return nil }
             return secondA < secondB ? -1 : 1
