@@ -446,7 +446,8 @@ struct KeyCollationTests {
         }
         // Pairs that share their first character, of every kind, and differ in the second.
         let befores = Array("05٣३aA -.\u{301}\u{0}\u{200D}йأاกก가你😀".unicodeScalars)
-        let seconds = (Array(0x0621...0x064A) + Array(0x0430...0x044F) + Array(0x0391...0x03C9) + Array(0x0915...0x0939)).compactMap(Unicode.Scalar.init)
+        let seconds = (Array(0x0621...0x064A) + Array(0x0430...0x044F) + Array(0x0391...0x03C9) + Array(0x0915...0x0939) + Array(0x41...0x5A)
+            + Array(0x61...0x7A) + [0x20, 0x2D, 0x2E]).compactMap(Unicode.Scalar.init)
         var decidedAfter = 0
         for _ in 0..<20_000 {
             let before = befores[random.below(befores.count)]
@@ -472,11 +473,17 @@ struct KeyCollationTests {
             guard let answer = KeyCollation.KeyHead.compare(head(a), head(b)) else { continue }
             #expect(fast(a, b) == answer, "\(a.debugDescription) vs \(b.debugDescription)")
         }
-        let ascii = ["Settings", "settings", "Save", "a1", "a2", "", "é", "Éclair", "zebra"]
-        for a in ascii.prefix(5) {
+        // Two keys that start with the same ASCII, or differ first in ASCII, are never decided by heads.
+        let ascii = ["Settings", "settings", "Save", "a1", "a2", "", "zebra", " x", "-", "l·"]
+        for a in ascii {
             #expect(!head(a).mayDecide)
             for b in ascii { #expect(KeyCollation.KeyHead.compare(head(a), head(b)) == nil) }
+            for b in ["é", "Éclair", "ấn", "Ёлка", "sé", "zé", "Sé"] {
+                if let answer = KeyCollation.KeyHead.compare(head(a), head(b)) { #expect(fast(a, b) == answer, "\(a) \(b)") }
+            }
         }
+        #expect(KeyCollation.KeyHead.compare(head("zebra"), head("ấn")) == 1)
+        #expect(KeyCollation.KeyHead.compare(head("sa"), head("sé")) == -1)
     }
 
     @Test("a sort that must guess some pairs asks Foundation about undecided neighbours only (a sample of them first), and keeps its order when Foundation confirms it")
