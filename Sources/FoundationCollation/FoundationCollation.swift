@@ -5,7 +5,8 @@ import SemanticDiff
 /// calls it for `.sortedKeys`. Slow (it runs ICU). On Linux the keys are
 /// compared as CoreFoundation's strings, one call below `String.compare`
 /// (``CoreFoundationComparison``), with `String.compare` itself for keys
-/// over 64 UTF-16 code units and bytes that are not UTF-8.
+/// over 64 UTF-16 code units or starting with U+FEFF, and bytes that are
+/// not UTF-8.
 ///
 /// It lives outside the library so that `git-xcstrings` does not link
 /// Foundation (a millisecond at every start): the tests and benchmarks use it

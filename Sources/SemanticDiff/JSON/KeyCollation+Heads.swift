@@ -49,6 +49,8 @@ extension KeyCollation {
             guard value != PrimaryOrder.unknown, value & flags == 0 else { return 0 }
             // Every combining mark has the flag; the marks ``markedBase(_:_:_:)`` looks at are kept out whatever the table says.
             guard !(0x300...0x362).contains(scalar) else { return 0 }
+            // Ranks go to 577,738 in today's table; one that did not fit in its 20 bits would decide nothing.
+            guard UInt64(value >> 4) <= rankMask else { return 0 }
             return value >> 4
         }
 
