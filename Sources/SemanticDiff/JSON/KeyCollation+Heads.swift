@@ -21,6 +21,12 @@ extension KeyCollation {
         private static let rankMask: UInt64 = 0xF_FFFF
         private static let secondInASCII: UInt64 = 1 << 61
 
+        /// How many keys a sort needs before heads save more than they cost.
+        static let worthwhileCount = 32
+
+        /// The first character.
+        private var first: UInt64 { bits >> 40 & 0x1F_FFFF }
+
         /// The head of a key.
         init(_ key: UnsafeBufferPointer<UInt8>) {
             guard !key.isEmpty else {
@@ -60,11 +66,11 @@ extension KeyCollation {
         /// them is outside ASCII; else nil.
         @inline(__always) static func compare(_ a: KeyHead, _ b: KeyHead) -> Int? {
             let rankA = a.bits >> 20 & rankMask, rankB = b.bits >> 20 & rankMask
-            if rankA != 0 && rankB != 0 && rankA != rankB && (a.bits | b.bits) >> 40 & 0x1F_FFFF >= 0x80 {
+            if rankA != 0 && rankB != 0 && rankA != rankB && (a.first >= 0x80 || b.first >= 0x80) {
                 return rankA < rankB ? -1 : 1
             }
             // The same first character, which may stand before a second that decides.
-            guard a.bits >> 40 & 0x1F_FFFF == b.bits >> 40 & 0x1F_FFFF, a.bits & b.bits & secondInASCII == 0 else { return nil }
+            guard a.first == b.first, a.bits & b.bits & secondInASCII == 0 else { return nil }
             let secondA = a.bits & rankMask, secondB = b.bits & rankMask
             guard secondA != 0, secondB != 0, secondA != secondB else { return nil }
             return secondA < secondB ? -1 : 1
@@ -73,7 +79,7 @@ extension KeyCollation {
         /// Whether this head can decide anything: a key that starts with two
         /// characters in ASCII cannot, against another.
         var mayDecide: Bool {
-            bits >> 40 & 0x1F_FFFF >= 0x80 || (bits & KeyHead.secondInASCII == 0 && bits & KeyHead.rankMask != 0)
+            first >= 0x80 || (bits & KeyHead.secondInASCII == 0 && bits & KeyHead.rankMask != 0)
         }
     }
 }

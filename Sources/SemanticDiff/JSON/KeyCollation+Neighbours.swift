@@ -54,35 +54,22 @@ extension KeyCollation {
     /// False leaves `order` unspecified.
     static func confirm(_ order: inout [Int], of keys: [[UInt8]], asking reference: any CollationReference,
                         mending: Bool) -> Bool {
-        // Positions p whose pair (p - 1, p) the fast comparator cannot tell, and those out of order by
-        // its answer (a sort that guessed can leave some: its guesses need not agree with its answers).
-        var undecided: [Int] = [], wrong: [Int] = []
-        for position in order.indices.dropFirst() {
-            let decided = keys[order[position - 1]].withUnsafeBufferPointer { a in
-                keys[order[position]].withUnsafeBufferPointer { b in fastCompare(a, b) }
-            }
-            if let decided {
-                if decided >= 0 {
-                    guard mending else { return false }
-                    wrong.append(position)
-                }
-            } else {
-                undecided.append(position)
-            }
-        }
-        func pairs(_ positions: [Int]) -> [(a: [UInt8], b: [UInt8])] {
-            positions.map { (a: keys[order[$0 - 1]], b: keys[order[$0]]) }
-        }
+        // Pairs out of order by the fast comparator's answer (a sort that guessed can leave some: its
+        // guesses need not agree with its answers), and those it cannot tell.
+        let answers = fastAnswers(at: order.indices.dropFirst(), of: order, keys)
+        var wrong = answers.apart
+        let undecided = answers.undecided
+        if !mending && !wrong.isEmpty { return false }
         var rest = undecided
         if mending && undecided.count >= 256 {
             let sample = stride(from: 0, to: undecided.count, by: 8).map { undecided[$0] }
-            let sampled = misordered(pairs(sample), asking: reference).map { sample[$0] }
+            let sampled = misordered(neighbours(at: sample, of: order, keys), asking: reference).map { sample[$0] }
             // Wrong in more than one sampled pair in sixteen: the reference's own sort costs no more.
             if sampled.count * 16 > sample.count { return false }
             wrong += sampled
             rest = undecided.indices.filter { $0 % 8 != 0 }.map { undecided[$0] }
         }
-        wrong += misordered(pairs(rest), asking: reference).map { rest[$0] }
+        wrong += misordered(neighbours(at: rest, of: order, keys), asking: reference).map { rest[$0] }
         if wrong.isEmpty { return true }
         // Wrong in more than one undecided neighbour in sixteen: the reference's own sort costs less.
         guard mending, wrong.count * 16 <= undecided.count else { return false }
@@ -155,7 +142,16 @@ extension KeyCollation {
     /// reference's, asked at once.
     private static func outOfOrder(_ positions: [Int], of order: [Int], _ keys: [[UInt8]],
                                    asking reference: any CollationReference) -> [Int] {
-        var apart: [Int] = [], asked: [Int] = []
+        let (apart, asked) = fastAnswers(at: positions, of: order, keys)
+        return apart + misordered(neighbours(at: asked, of: order, keys), asking: reference).map { asked[$0] }
+    }
+
+    /// Of the positions p in `positions`, those whose pair (`order[p - 1]`,
+    /// `order[p]`) the fast comparator finds out of order, and those it
+    /// cannot tell.
+    private static func fastAnswers(at positions: some Sequence<Int>, of order: [Int], _ keys: [[UInt8]])
+        -> (apart: [Int], undecided: [Int]) {
+        var apart: [Int] = [], undecided: [Int] = []
         for position in positions {
             let decided = keys[order[position - 1]].withUnsafeBufferPointer { a in
                 keys[order[position]].withUnsafeBufferPointer { b in fastCompare(a, b) }
@@ -163,10 +159,14 @@ extension KeyCollation {
             if let decided {
                 if decided >= 0 { apart.append(position) }
             } else {
-                asked.append(position)
+                undecided.append(position)
             }
         }
-        let pairs = asked.map { (a: keys[order[$0 - 1]], b: keys[order[$0]]) }
-        return apart + misordered(pairs, asking: reference).map { asked[$0] }
+        return (apart, undecided)
+    }
+
+    /// The pairs (`keys[order[p - 1]]`, `keys[order[p]]`) at positions p.
+    private static func neighbours(at positions: [Int], of order: [Int], _ keys: [[UInt8]]) -> [(a: [UInt8], b: [UInt8])] {
+        positions.map { (a: keys[order[$0 - 1]], b: keys[order[$0]]) }
     }
 }
