@@ -299,6 +299,72 @@ struct CatalogDiffTests {
         #expect(stat.contains("  en  2 changed"), "\(stat)")
     }
 
+    @Test("substitutions' arguments are compared name by name: alike they are no change, added, removed or renamed they are")
+    func substitutionArgumentsByName() throws {
+        func catalog(_ text: String, _ substitutions: [(String, Int)]) -> JSONValue {
+            B.catalog([("Files", B.entry([("en", .object([
+                ("stringUnit", B.unit(text)),
+                ("substitutions", .object(substitutions.map { name, argument in
+                    (name, .object([("argNum", .number(String(argument))), ("formatSpecifier", .string("lld")),
+                                    ("variations", .object([("plural", .object([("other", B.text("%arg \(name)"))]))]))]))
+                })),
+            ]))]))])
+        }
+        func found(_ old: JSONValue, _ new: JSONValue) throws -> [String] {
+            try Self.diff(old, new).changes.map { "\($0.kind.rawValue) \($0.variant) \($0.field ?? "-") \($0.old?.description ?? "nil") \($0.new?.description ?? "nil")" }.sorted()
+        }
+        // The text changed, the arguments did not (in another order of the substitutions, too).
+        #expect(try found(catalog("%#@n@ %#@m@", [("n", 1), ("m", 2)]), catalog("%#@n@, %#@m@", [("n", 1), ("m", 2)]))
+                == ["translation_changed  - %#@n@ %#@m@ %#@n@, %#@m@"])
+        #expect(try found(catalog("%#@n@ %#@m@", [("n", 1), ("m", 2)]), catalog("%#@n@, %#@m@", [("m", 2), ("n", 1)]))
+                == ["translation_changed  - %#@n@ %#@m@ %#@n@, %#@m@"])
+        // A substitution added beside a changed text: its arguments are changes.
+        #expect(try found(catalog("%#@n@", [("n", 1)]), catalog("%#@n@ %#@m@", [("n", 1), ("m", 2)])) == [
+            "substitution_changed substitutions.m argNum nil 2",
+            "substitution_changed substitutions.m formatSpecifier nil lld",
+            "translation_added substitutions.m.plural.other - nil %arg m",
+            "translation_changed  - %#@n@ %#@n@ %#@m@",
+        ])
+        // Renamed, with the same arguments: the old name's go, the new name's come.
+        #expect(try found(catalog("%#@n@", [("n", 1)]), catalog("%#@m@", [("m", 1)])) == [
+            "substitution_changed substitutions.m argNum nil 1",
+            "substitution_changed substitutions.m formatSpecifier nil lld",
+            "substitution_changed substitutions.n argNum 1 nil",
+            "substitution_changed substitutions.n formatSpecifier lld nil",
+            "translation_added substitutions.m.plural.other - nil %arg m",
+            "translation_changed  - %#@n@ %#@m@",
+            "translation_removed substitutions.n.plural.other - %arg n nil",
+        ])
+    }
+
+    @Test("translations are matched by where they sit, among a few and among many (devices × plural categories)")
+    func translationsMatchedByPlace() throws {
+        func catalog(devices: [String], edit: Bool) -> JSONValue {
+            let categories = ["zero", "one", "two", "few", "many", "other"]
+            let cases = devices.map { device -> (String, JSONValue) in
+                let plural = categories.compactMap { category -> (String, JSONValue)? in
+                    // Edited: iphone's `few` reads otherwise, `many` goes, `zero` comes.
+                    if edit && device == "iphone" && category == "many" { return nil }
+                    if !edit && device == "iphone" && category == "zero" { return nil }
+                    let text = edit && device == "iphone" && category == "few" ? "\(device) \(category)!" : "\(device) \(category)"
+                    return (category, B.text(text))
+                }
+                return (device, .object([("variations", .object([("plural", .object(plural))]))]))
+            }
+            return B.catalog([("Files", B.entry([("de", .object([("variations", .object([("device", .object(cases))]))]))]))])
+        }
+        // One device is 6 places, four devices 24 (the many, looked up through an index).
+        for devices in [["iphone"], ["iphone", "ipad", "mac", "applewatch"]] {
+            let diff = try Self.diff(catalog(devices: devices, edit: false), catalog(devices: devices, edit: true))
+            let found = diff.changes.map { "\($0.kind.rawValue) \($0.variant) \($0.old?.description ?? "nil") \($0.new?.description ?? "nil")" }
+            #expect(found.sorted() == [
+                "translation_added device.iphone.plural.zero nil iphone zero",
+                "translation_changed device.iphone.plural.few iphone few iphone few!",
+                "translation_removed device.iphone.plural.many iphone many nil",
+            ], "\(devices.count) devices")
+        }
+    }
+
     @Test("members the schema does not name are never hidden, at any depth; --language leaves out other languages'")
     func unnamedMembers() throws {
         func catalog(_ mark: Int) -> JSONValue {

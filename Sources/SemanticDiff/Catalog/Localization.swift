@@ -120,6 +120,12 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible, Comparable {
 
     public var isPlain: Bool { path.isEmpty }
 
+    /// Whether the two are the same names in the same bytes (Swift's `==`
+    /// on strings is canonical equivalence).
+    func hasSameBytes(as other: Variant) -> Bool {
+        path.count == other.path.count && zip(path, other.path).allSatisfy { $0.hasSameBytes(as: $1) }
+    }
+
     /// Whether the text is one of a substitution's (where `%arg` is its number).
     public var isInSubstitution: Bool {
         stride(from: 0, to: path.count, by: 2).contains { path[$0] == CatalogField.substitutions.rawValue }

@@ -135,7 +135,6 @@ public enum CatalogDiff {
         field(.shouldTranslate, old.literal(.shouldTranslate), new.literal(.shouldTranslate))
 
         // Only localizations whose bytes differ are read further.
-        var oldLocalizations: [Localization] = [], newLocalizations: [Localization] = []
         let oldMembers = ObjectMembers(oldRaw, old.field(.localizations))
         let newMembers = ObjectMembers(newRaw, new.field(.localizations))
         var matched = [Bool](repeating: false, count: oldMembers.count)
@@ -148,8 +147,6 @@ public enum CatalogDiff {
             let language = (after ?? before)!.language
             guard wanted(language) else { return }
             differing.append((language, before, after))
-            if let before { oldLocalizations.append(before) }
-            if let after { newLocalizations.append(after) }
         }
         for (position, member) in newMembers.enumerated() {
             var previous: JSONDocument.Member?
@@ -163,46 +160,44 @@ public enum CatalogDiff {
         for (position, member) in oldMembers.enumerated() where !matched[position] {
             collect(member, nil)
         }
-        // Places are told apart by their bytes, as keys are.
-        struct Place: Hashable { var language: KeyBytes; var variant: [KeyBytes] }
-        func place(_ translation: Translation) -> Place {
-            Place(language: KeyBytes(translation.language), variant: translation.variant.path.map(KeyBytes.init))
-        }
-        let oldTranslations = oldLocalizations.flatMap(\.translations)
-        var before: [Place: Translation] = [:]
-        for translation in oldTranslations { before[place(translation)] = translation }
-        // Where nothing was before (a language added), every translation is added: no place is looked up.
-        var after = Set<Place>()
-        for translation in newLocalizations.flatMap(\.translations) {
-            let variant = translation.variant.description
-            var previous: Translation?
-            if !before.isEmpty {
-                let spot = place(translation)
-                after.insert(spot)
-                previous = before[spot]
+        // Each language's translations are matched with its own old ones, by
+        // where they sit (a variant's names compared as bytes, as keys are):
+        // where one place is held twice, the last old translation there.
+        var removed: [CatalogChange] = []
+        for (_, before, after) in differing {
+            let oldTranslations = before?.translations ?? [], newTranslations = after?.translations ?? []
+            var places = TranslationPlaces(oldTranslations)
+            for translation in newTranslations {
+                guard let previous = places.match(translation) else {
+                    changes.append(CatalogChange(kind: .translationAdded, key: key, language: translation.language,
+                                                 variant: translation.variant.description,
+                                                 new: translation.changeValue, newState: translation.state?.rawValue))
+                    continue
+                }
+                // Two units alike in value (and in every member) change nothing a translation shows.
+                if let oldUnit = previous.unitNode, let newUnit = translation.unitNode, JSONEquality.equal(oldRaw, oldUnit, newRaw, newUnit) {
+                    continue
+                }
+                let oldValue = previous.changeValue, newValue = translation.changeValue
+                if !same(oldValue, newValue) {
+                    var change = CatalogChange(kind: .translationChanged, key: key, language: translation.language,
+                                               variant: translation.variant.description, old: oldValue, new: newValue,
+                                               oldState: previous.state?.rawValue, newState: translation.state?.rawValue)
+                    change.normalizationOnly = oldValue == newValue
+                    changes.append(change)
+                } else if !same(previous.state?.rawValue, translation.state?.rawValue) {
+                    changes.append(CatalogChange(kind: .stateChanged, key: key, language: translation.language,
+                                                 variant: translation.variant.description,
+                                                 oldState: previous.state?.rawValue, newState: translation.state?.rawValue))
+                }
             }
-            guard let previous else {
-                changes.append(CatalogChange(kind: .translationAdded, key: key, language: translation.language, variant: variant,
-                                             new: translation.changeValue, newState: translation.state?.rawValue))
-                continue
-            }
-            let oldValue = previous.changeValue, newValue = translation.changeValue
-            if !same(oldValue, newValue) {
-                var change = CatalogChange(kind: .translationChanged, key: key, language: translation.language, variant: variant,
-                                           old: oldValue, new: newValue,
-                                           oldState: previous.state?.rawValue, newState: translation.state?.rawValue)
-                change.normalizationOnly = oldValue == newValue
-                changes.append(change)
-            } else if !same(previous.state?.rawValue, translation.state?.rawValue) {
-                changes.append(CatalogChange(kind: .stateChanged, key: key, language: translation.language, variant: variant,
-                                             oldState: previous.state?.rawValue, newState: translation.state?.rawValue))
+            for (position, translation) in oldTranslations.enumerated() where !places.isMatched(position) {
+                removed.append(CatalogChange(kind: .translationRemoved, key: key, language: translation.language,
+                                             variant: translation.variant.description, old: translation.changeValue,
+                                             oldState: translation.state?.rawValue))
             }
         }
-        for translation in oldTranslations where !after.contains(place(translation)) {
-            changes.append(CatalogChange(kind: .translationRemoved, key: key, language: translation.language,
-                                         variant: translation.variant.description, old: translation.changeValue,
-                                         oldState: translation.state?.rawValue))
-        }
+        changes += removed
         // What the typed view does not name (substitutions' arguments, members
         // of other tools) is never hidden.
         changes += UnlistedChanges.between(old, new, localizations: differing)
@@ -264,4 +259,56 @@ extension Entry {
 func withRaw<R>(_ document: JSONDocument?, _ body: (RawDocument?) -> R) -> R {
     guard let document else { return body(nil) }
     return document.withRawDocument { body($0) }
+}
+
+/// One language's old translations by where they sit (a variant's names
+/// compared as bytes, as keys are), for its new ones to find their old
+/// text: scanned when there are a few, through a hash index when there are
+/// many. Where one place is held twice, the last old translation there.
+private struct TranslationPlaces {
+    private let translations: [Translation]
+    private var matched: [Bool]
+    private var index: [VariantBytes: [Int]]?
+
+    init(_ translations: [Translation]) {
+        self.translations = translations
+        matched = [Bool](repeating: false, count: translations.count)
+        guard translations.count > 16 else { return }
+        var index: [VariantBytes: [Int]] = [:]
+        for (position, translation) in translations.enumerated() { index[VariantBytes(translation.variant), default: []].append(position) }
+        self.index = index
+    }
+
+    /// The old translation where `translation` sits, nil if none; every old one there is marked matched.
+    mutating func match(_ translation: Translation) -> Translation? {
+        var found: Int?
+        if let index {
+            for position in index[VariantBytes(translation.variant)] ?? [] {
+                found = position
+                matched[position] = true
+            }
+        } else {
+            for position in translations.indices where translations[position].variant.hasSameBytes(as: translation.variant) {
+                found = position
+                matched[position] = true
+            }
+        }
+        return found.map { translations[$0] }
+    }
+
+    /// Whether a new translation sits where old translation `position` does.
+    func isMatched(_ position: Int) -> Bool { matched[position] }
+
+    private struct VariantBytes: Hashable {
+        let variant: Variant
+
+        init(_ variant: Variant) { self.variant = variant }
+
+        static func == (a: VariantBytes, b: VariantBytes) -> Bool { a.variant.hasSameBytes(as: b.variant) }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(variant.path.count)
+            for name in variant.path { KeyBytes(name).hash(into: &hasher) }
+        }
+    }
 }

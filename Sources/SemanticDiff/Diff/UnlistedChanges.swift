@@ -13,7 +13,7 @@ enum UnlistedChanges {
         // Most entries and localizations hold nothing the typed view leaves out: a scan of
         // their nodes says so without copying them, and only those that may are walked.
         let fields = mayHoldUnlisted(new) || old.map(mayHoldUnlisted) == true
-        let walked = localizations.filter { $0.old.map(mayHoldUnlisted) == true || $0.new.map(mayHoldUnlisted) == true }
+        let walked = localizations.filter { mayDifferInUnlisted($0.old, $0.new) }
         guard fields || !walked.isEmpty else { return [] }
         var walk = Walk(key: new.key)
         let entry = Place(level: .entry), languages = entry.child(CatalogField.localizations.rawValue)
@@ -40,7 +40,36 @@ enum UnlistedChanges {
         localization.document.withRawDocument { raw in scan(raw, localization.node, at: .localization, inSubstitution: false) }
     }
 
+    /// Whether two versions of a localization (either may be absent) may
+    /// differ in what the typed view does not report. Substitutions'
+    /// `argNum` and `formatSpecifier` (which Xcode writes for every
+    /// substitution) do not make it walk when both versions hold the same
+    /// ones, name by name, in the same bytes.
+    static func mayDifferInUnlisted(_ old: Localization?, _ new: Localization?) -> Bool {
+        var oldArguments: [UInt8]? = [], newArguments: [UInt8]? = []
+        func scan(_ localization: Localization?, _ arguments: inout [UInt8]?) -> Bool {
+            guard let localization else { return false }
+            return localization.document.withRawDocument { raw in
+                Self.scan(raw, localization.node, at: .localization, inSubstitution: false, arguments: &arguments)
+            }
+        }
+        if scan(old, &oldArguments) || scan(new, &newArguments) { return true }
+        return oldArguments != newArguments
+    }
+
+    /// ``scan(_:_:at:inSubstitution:arguments:)`` where a substitution's
+    /// arguments count as unlisted.
     private static func scan(_ raw: RawDocument, _ node: Int, at level: CatalogLevel, inSubstitution: Bool) -> Bool {
+        var arguments: [UInt8]?
+        return scan(raw, node, at: level, inSubstitution: inSubstitution, arguments: &arguments)
+    }
+
+    /// Whether the object at `node` holds anything the typed view does not
+    /// report. With `arguments`, each substitution's `argNum` and
+    /// `formatSpecifier` is written there (the substitution's name, the
+    /// member's, and the value's bytes, each after its length) instead.
+    private static func scan(_ raw: RawDocument, _ node: Int, at level: CatalogLevel, inSubstitution: Bool,
+                             arguments: inout [UInt8]?, substitution: Int? = nil) -> Bool {
         guard raw.nodes[node].kind == .object else { return true }
         if raw.nodes[node].count == 0 { return level != .entry }
         for member in raw.members(of: node) {
@@ -56,7 +85,12 @@ enum UnlistedChanges {
                 if kind != .array || raw.elements(of: member.value).contains(where: { raw.nodes[$0].kind != .string }) { return true }
                 continue
             case (.substitution, .argNum?), (.substitution, .formatSpecifier?):
-                return true
+                guard arguments != nil, let substitution else { return true }
+                raw.withKeyText(substitution) { arguments!.appendWithLength($0) }
+                raw.withKeyText(member.key) { arguments!.appendWithLength($0) }
+                arguments!.append(UInt8(truncatingIfNeeded: kind.rawValue))
+                arguments!.appendWithLength(raw.token(member.value))
+                continue
             case (.variations, let variation):
                 // The typed view reads plural and device variations (plural only in a substitution).
                 guard variation == .plural || (variation == .device && !inSubstitution) else { return true }
@@ -67,7 +101,8 @@ enum UnlistedChanges {
             if level == .entry && child == .localizations && kind == .object { continue }
             switch child {
             case .localizations, .localization, .stringUnit, .stringSet, .variations, .variationCases, .substitutions, .substitution:
-                if scan(raw, member.value, at: child, inSubstitution: inSubstitution || child == .substitution) { return true }
+                if scan(raw, member.value, at: child, inSubstitution: inSubstitution || child == .substitution, arguments: &arguments,
+                        substitution: child == .substitution ? member.key : substitution) { return true }
             default:
                 return true
             }
@@ -261,4 +296,13 @@ private func isStringListOrAbsent(_ value: JSONValue?) -> Bool {
     guard let value else { return true }
     guard case .array(let items) = value else { return false }
     return items.allSatisfy { if case .string = $0 { return true } else { return false } }
+}
+
+private extension Array where Element == UInt8 {
+    /// `bytes` after their count, so that a run of them reads back one way only.
+    mutating func appendWithLength(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var count = UInt32(truncatingIfNeeded: bytes.count)
+        Swift.withUnsafeBytes(of: &count) { append(contentsOf: $0) }
+        append(contentsOf: bytes)
+    }
 }
