@@ -7,7 +7,10 @@ public enum CatalogDiff {
     /// side). With `languages`, only translations (and statistics) of those
     /// languages are reported. `coverage` is each side's ``Coverage`` when
     /// the caller has it already (found on the thread that read that side);
-    /// else the statistics find it.
+    /// else the statistics find it. Without `statistics` (the text form,
+    /// which shows none), neither the languages' statistics nor the count
+    /// of entries now untranslated is found: each reads every translation
+    /// of every changed entry.
     public static func compare(old: Catalog?, new: Catalog?, oldPath: String?, newPath: String?,
                                languages: Set<String> = [], statistics: Bool = true,
                                coverage: (old: Coverage?, new: Coverage?)? = nil) -> CatalogFileDiff {
@@ -36,7 +39,7 @@ public enum CatalogDiff {
                           let match = oldMembers?.find(newRaw, entry.keyNode, hint: position) else {
                         let translations = entry.localizations.filter { wanted($0.language) }.flatMap(\.translations)
                         changes.append(CatalogChange(kind: .entryAdded, key: entry.key, translations: translations.count))
-                        if isToTranslate(entry) && !isTranslated(entry, besides: source, wanted) { entryStatistics.nowUntranslated += 1 }
+                        if statistics && isToTranslate(entry) && !isTranslated(entry, besides: source, wanted) { entryStatistics.nowUntranslated += 1 }
                         for translation in translations {
                             changes.append(CatalogChange(kind: .translationAdded, key: entry.key, language: translation.language,
                                                          variant: translation.variant.description, new: translation.changeValue,
@@ -47,8 +50,8 @@ public enum CatalogDiff {
                     seen.insert(match.value)
                     if JSONEquality.equal(oldRaw, match.value, newRaw, entry.node) { continue }
                     let previous = Entry(document: old.document, keyNode: match.key, node: match.value)
-                    changes += compare(previous, entry, oldRaw: oldRaw, newRaw: newRaw, wanted: wanted, filtering: !languages.isEmpty)
-                    if isToTranslate(entry) && isTranslated(previous, besides: source, wanted) && !isTranslated(entry, besides: source, wanted) {
+                    compare(previous, entry, oldRaw: oldRaw, newRaw: newRaw, wanted: wanted, filtering: !languages.isEmpty, into: &changes)
+                    if statistics && isToTranslate(entry) && isTranslated(previous, besides: source, wanted) && !isTranslated(entry, besides: source, wanted) {
                         entryStatistics.nowUntranslated += 1
                     }
                 }
@@ -116,10 +119,9 @@ public enum CatalogDiff {
         }
     }
 
-    /// The changes between two versions of one entry.
+    /// The changes between two versions of one entry, appended to `changes`.
     static func compare(_ old: Entry, _ new: Entry, oldRaw: RawDocument, newRaw: RawDocument,
-                        wanted: (String) -> Bool, filtering: Bool = false) -> [CatalogChange] {
-        var changes: [CatalogChange] = []
+                        wanted: (String) -> Bool, filtering: Bool, into changes: inout [CatalogChange]) {
         let key = new.key
         // With --language, the entry's own fields matter when it is translated (or was) in one of those languages.
         let fieldsMatter = !filtering || old.localizations.contains { wanted($0.language) } || new.localizations.contains { wanted($0.language) }
@@ -201,7 +203,6 @@ public enum CatalogDiff {
         // What the typed view does not name (substitutions' arguments, members
         // of other tools) is never hidden.
         changes += UnlistedChanges.between(old, new, localizations: differing)
-        return changes
     }
 
     /// Marks an entry removed and one added whose keys differ only in

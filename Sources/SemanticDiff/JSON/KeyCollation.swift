@@ -107,7 +107,7 @@ public enum KeyCollation {
                 }
                 guard asciiRank[Int(x)] != 0 else { return nil }
                 // The same letter in another case: ICU reads on through the whole strings.
-                if let decided = primaryCompare(a, b) { return decided }
+                if let decided = primaryCompare(a, b) ?? afterCaseCompare(a, b) { return decided }
                 guard isShortPrintableASCII(a) && isShortPrintableASCII(b) else { return caseOnlyCompare(a, b) }
                 return tieBreak(a, b)
             }
@@ -212,6 +212,35 @@ public enum KeyCollation {
         }
         if i < countA { return 1 }
         if j < countB { return -1 }
+        return nil
+    }
+
+    /// Two keys alike at ICU's first level in printable ASCII other than
+    /// digits (some letters in another case) up to where they go on past
+    /// it, both of at most 64 UTF-16 units (``fitsInlineBuffer(_:)``):
+    /// `Peak` against `peak %@ · %@`, `Library – 66` against `library 146`.
+    /// Where one runs out and the other goes on with printable ASCII that
+    /// weighs something there, the shorter sorts first, whatever comes
+    /// after; where the first difference has a character outside ASCII on
+    /// one side at least, their places decide as at a first difference
+    /// (``placeCompare(_:_:_:_:)``). Foundation's walk reads a letter in
+    /// another case as the same and stops there; ICU's window from the
+    /// character before differs first there too. Nil otherwise.
+    static func afterCaseCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard fitsInlineBuffer(a), fitsInlineBuffer(b) else { return nil }
+        var index = 0
+        while index < a.count && index < b.count {
+            let x = a[index], y = b[index]
+            // All before is ASCII: both sides are at the start of a character.
+            if x >= 0x80 || y >= 0x80 { return x != y ? placeCompare(a, index, b, index) : nil }
+            guard x &- UInt8(ascii: "0") >= 10, y &- UInt8(ascii: "0") >= 10 else { return nil }
+            let rankX = asciiRank[Int(x)], rankY = asciiRank[Int(y)]
+            guard rankX != 0, rankX == rankY else { return nil }
+            index += 1
+        }
+        func weighs(_ byte: UInt8) -> Bool { byte < 0x80 && asciiRank[Int(byte)] != 0 }
+        if index < a.count { return weighs(a[index]) ? 1 : nil }
+        if index < b.count { return weighs(b[index]) ? -1 : nil }
         return nil
     }
 
