@@ -325,6 +325,31 @@ struct CatalogDiffTests {
             "translation_added substitutions.m.plural.other - nil %arg m",
             "translation_changed  - %#@n@ %#@n@ %#@m@",
         ])
+        // The same names and arguments in other places (found by review: once hidden as "layout only").
+        func devices(_ arguments: [(device: String, argument: Int?)]) -> JSONValue {
+            B.catalog([("k", B.entry([("de", .object([("variations", .object([("device", .object(arguments.map { device, argument in
+                var members: [(String, JSONValue)] = [("stringUnit", B.unit("%#@n@"))]
+                if let argument {
+                    members.append(("substitutions", .object([("n", .object([("argNum", .number(String(argument))),
+                                                                           ("formatSpecifier", .string("lld"))]))])))
+                }
+                return (device, .object(members))
+            }))]))]))]))])
+        }
+        #expect(try found(devices([("ipad", 1), ("iphone", nil)]), devices([("ipad", nil), ("iphone", 1)])) == [
+            "substitution_changed device.ipad.substitutions.n argNum 1 nil",
+            "substitution_changed device.ipad.substitutions.n formatSpecifier lld nil",
+            "substitution_changed device.iphone.substitutions.n argNum nil 1",
+            "substitution_changed device.iphone.substitutions.n formatSpecifier nil lld",
+        ])
+        // Values swapped between places whose order swapped too: the same arguments in the same order, at other paths.
+        let swapped = CatalogDiff.compare(old: try Catalog(parsing: devices([("ipad", 2), ("iphone", 1)]).compactText()),
+                                          new: try Catalog(parsing: devices([("iphone", 2), ("ipad", 1)]).compactText()),
+                                          oldPath: "L.xcstrings", newPath: "L.xcstrings")
+        #expect(swapped.changes.map { "\($0.variant) \($0.field ?? "-") \($0.old?.description ?? "nil") \($0.new?.description ?? "nil")" }.sorted() == [
+            "device.ipad.substitutions.n argNum 2 1",
+            "device.iphone.substitutions.n argNum 1 2",
+        ])
         // Renamed, with the same arguments: the old name's go, the new name's come.
         #expect(try found(catalog("%#@n@", [("n", 1)]), catalog("%#@m@", [("m", 1)])) == [
             "substitution_changed substitutions.m argNum nil 1",

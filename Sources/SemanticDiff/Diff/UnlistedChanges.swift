@@ -44,32 +44,37 @@ enum UnlistedChanges {
     /// differ in what the typed view does not report. Substitutions'
     /// `argNum` and `formatSpecifier` (which Xcode writes for every
     /// substitution) do not make it walk when both versions hold the same
-    /// ones, name by name, in the same bytes.
+    /// ones in the same bytes, at the same paths (every name from the
+    /// localization down: a substitution under `device.ipad` is not the
+    /// one of that name under `device.iphone`), in the same order.
     static func mayDifferInUnlisted(_ old: Localization?, _ new: Localization?) -> Bool {
         var oldArguments: [UInt8]? = [], newArguments: [UInt8]? = []
         func scan(_ localization: Localization?, _ arguments: inout [UInt8]?) -> Bool {
             guard let localization else { return false }
             return localization.document.withRawDocument { raw in
-                Self.scan(raw, localization.node, at: .localization, inSubstitution: false, arguments: &arguments)
+                var path: [Int] = []
+                return Self.scan(raw, localization.node, at: .localization, inSubstitution: false, arguments: &arguments, path: &path)
             }
         }
         if scan(old, &oldArguments) || scan(new, &newArguments) { return true }
         return oldArguments != newArguments
     }
 
-    /// ``scan(_:_:at:inSubstitution:arguments:)`` where a substitution's
+    /// ``scan(_:_:at:inSubstitution:arguments:path:)`` where a substitution's
     /// arguments count as unlisted.
     private static func scan(_ raw: RawDocument, _ node: Int, at level: CatalogLevel, inSubstitution: Bool) -> Bool {
         var arguments: [UInt8]?
-        return scan(raw, node, at: level, inSubstitution: inSubstitution, arguments: &arguments)
+        var path: [Int] = []
+        return scan(raw, node, at: level, inSubstitution: inSubstitution, arguments: &arguments, path: &path)
     }
 
     /// Whether the object at `node` holds anything the typed view does not
     /// report. With `arguments`, each substitution's `argNum` and
-    /// `formatSpecifier` is written there (the substitution's name, the
-    /// member's, and the value's bytes, each after its length) instead.
+    /// `formatSpecifier` is written there instead: the names on the way to
+    /// it (`path`, key nodes), the member's, and the value's kind and
+    /// bytes, each name and the value after its length.
     private static func scan(_ raw: RawDocument, _ node: Int, at level: CatalogLevel, inSubstitution: Bool,
-                             arguments: inout [UInt8]?, substitution: Int? = nil) -> Bool {
+                             arguments: inout [UInt8]?, path: inout [Int]) -> Bool {
         guard raw.nodes[node].kind == .object else { return true }
         if raw.nodes[node].count == 0 { return level != .entry }
         for member in raw.members(of: node) {
@@ -85,9 +90,9 @@ enum UnlistedChanges {
                 if kind != .array || raw.elements(of: member.value).contains(where: { raw.nodes[$0].kind != .string }) { return true }
                 continue
             case (.substitution, .argNum?), (.substitution, .formatSpecifier?):
-                guard arguments != nil, let substitution else { return true }
-                raw.withKeyText(substitution) { arguments!.appendWithLength($0) }
-                raw.withKeyText(member.key) { arguments!.appendWithLength($0) }
+                guard arguments != nil else { return true }
+                arguments!.appendCount(path.count + 1)
+                for key in path + [member.key] { raw.withKeyText(key) { arguments!.appendWithLength($0) } }
                 arguments!.append(UInt8(truncatingIfNeeded: kind.rawValue))
                 arguments!.appendWithLength(raw.token(member.value))
                 continue
@@ -101,8 +106,10 @@ enum UnlistedChanges {
             if level == .entry && child == .localizations && kind == .object { continue }
             switch child {
             case .localizations, .localization, .stringUnit, .stringSet, .variations, .variationCases, .substitutions, .substitution:
+                path.append(member.key)
+                defer { path.removeLast() }
                 if scan(raw, member.value, at: child, inSubstitution: inSubstitution || child == .substitution, arguments: &arguments,
-                        substitution: child == .substitution ? member.key : substitution) { return true }
+                        path: &path) { return true }
             default:
                 return true
             }
@@ -301,8 +308,13 @@ private func isStringListOrAbsent(_ value: JSONValue?) -> Bool {
 private extension Array where Element == UInt8 {
     /// `bytes` after their count, so that a run of them reads back one way only.
     mutating func appendWithLength(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var count = UInt32(truncatingIfNeeded: bytes.count)
-        Swift.withUnsafeBytes(of: &count) { append(contentsOf: $0) }
+        appendCount(bytes.count)
         append(contentsOf: bytes)
+    }
+
+    /// `count` in four bytes.
+    mutating func appendCount(_ count: Int) {
+        var count = UInt32(truncatingIfNeeded: count)
+        Swift.withUnsafeBytes(of: &count) { append(contentsOf: $0) }
     }
 }

@@ -219,8 +219,9 @@ public enum KeyCollation {
     /// digits (some letters in another case) up to where they go on past
     /// it, both of at most 64 UTF-16 units (``fitsInlineBuffer(_:)``):
     /// `Peak` against `peak %@ · %@`, `Library – 66` against `library 146`.
-    /// Where one runs out and the other goes on with printable ASCII that
-    /// weighs something there, the shorter sorts first, whatever comes
+    /// Where one runs out and the other goes on with a character that
+    /// weighs something there (``weighsAfterASCII(_:at:)``: `CONNECTING`
+    /// against `Connecting…`), the shorter sorts first, whatever comes
     /// after; where the first difference has a character outside ASCII on
     /// one side at least, their places decide as at a first difference
     /// (``placeCompare(_:_:_:_:)``). Foundation's walk reads a letter in
@@ -238,10 +239,22 @@ public enum KeyCollation {
             guard rankX != 0, rankX == rankY else { return nil }
             index += 1
         }
-        func weighs(_ byte: UInt8) -> Bool { byte < 0x80 && asciiRank[Int(byte)] != 0 }
-        if index < a.count { return weighs(a[index]) ? 1 : nil }
-        if index < b.count { return weighs(b[index]) ? -1 : nil }
+        if index < a.count { return weighsAfterASCII(a, at: index) ? 1 : nil }
+        if index < b.count { return weighsAfterASCII(b, at: index) ? -1 : nil }
         return nil
+    }
+
+    /// Whether the character at `index` of `text`, after ASCII, weighs
+    /// something at ICU's first level on its own: printable ASCII other
+    /// than controls, an ideograph, or a character with a known place that
+    /// is no mark and joins nothing before it (`…`, `’`, `⌘`, `é`).
+    static func weighsAfterASCII(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = text[index]
+        if byte < 0x80 { return asciiRank[Int(byte)] != 0 }
+        let next = scalar(text, at: index)
+        if hanRank(next) != nil { return true }
+        let value = PrimaryOrder.value(of: next)
+        return place(of: next) != 255 && value & PrimaryOrder.combining == 0 && !mayJoinBefore(text, index, value)
     }
 
     /// Whether a key of printable ASCII that runs out where a longer one
