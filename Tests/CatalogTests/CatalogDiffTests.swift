@@ -362,6 +362,25 @@ struct CatalogDiffTests {
         ])
     }
 
+    @Test("a unit and a set in one localization are each compared with their own kind; a unit that became a set is one change")
+    func unitAndSetAtOnePlace() throws {
+        func catalog(unit: String?, set: [String]?) -> JSONValue {
+            var members: [(String, JSONValue)] = []
+            if let unit { members.append(("stringUnit", B.unit(unit))) }
+            if let set { members.append(("stringSet", .object([("state", .string("translated")), ("values", .array(set.map(JSONValue.string)))]))) }
+            return B.catalog([("k", B.entry([("de", .object(members))]))])
+        }
+        func found(_ old: JSONValue, _ new: JSONValue) throws -> [String] {
+            try Self.diff(old, new).changes.map { "\($0.kind.rawValue) \($0.old?.description ?? "nil") \($0.new?.description ?? "nil")" }.sorted()
+        }
+        // Found by review: the unit was compared with the set (`["s"] → "b"`).
+        #expect(try found(catalog(unit: "a", set: ["s"]), catalog(unit: "b", set: ["s"])) == ["translation_changed a b"])
+        #expect(try found(catalog(unit: "a", set: ["s"]), catalog(unit: "a", set: ["t"])) == ["translation_changed s t"])
+        #expect(try found(catalog(unit: "a", set: ["s"]), catalog(unit: "a", set: nil)) == ["translation_removed s nil"])
+        #expect(try found(catalog(unit: nil, set: ["s"]), catalog(unit: "a", set: ["s"])) == ["translation_added nil a"])
+        #expect(try found(catalog(unit: nil, set: ["s"]), catalog(unit: "s", set: nil)) == ["translation_changed s s"])
+    }
+
     @Test("translations are matched by where they sit, among a few and among many (devices × plural categories)")
     func translationsMatchedByPlace() throws {
         func catalog(devices: [String], edit: Bool) -> JSONValue {

@@ -162,15 +162,15 @@ public enum CatalogDiff {
         for (position, member) in oldMembers.enumerated() where !matched[position] {
             collect(member, nil)
         }
-        // Each language's translations are matched with its own old ones, by
-        // where they sit (a variant's names compared as bytes, as keys are):
-        // where one place is held twice, the last old translation there.
+        // Each language's translations are paired with its own old ones, by
+        // where they sit (a variant's names compared as bytes, as keys are)
+        // and, where a place holds a unit and a set, by kind.
         var removed: [CatalogChange] = []
         for (_, before, after) in differing {
             let oldTranslations = before?.translations ?? [], newTranslations = after?.translations ?? []
             var places = TranslationPlaces(oldTranslations)
-            for translation in newTranslations {
-                guard let previous = places.match(translation) else {
+            for (translation, previous) in zip(newTranslations, places.pair(newTranslations)) {
+                guard let previous else {
                     changes.append(CatalogChange(kind: .translationAdded, key: key, language: translation.language,
                                                  variant: translation.variant.description,
                                                  new: translation.changeValue, newState: translation.state?.rawValue))
@@ -193,7 +193,7 @@ public enum CatalogDiff {
                                                  oldState: previous.state?.rawValue, newState: translation.state?.rawValue))
                 }
             }
-            for (position, translation) in oldTranslations.enumerated() where !places.isMatched(position) {
+            for (position, translation) in oldTranslations.enumerated() where !places.isPaired(position) {
                 removed.append(CatalogChange(kind: .translationRemoved, key: key, language: translation.language,
                                              variant: translation.variant.description, old: translation.changeValue,
                                              oldState: translation.state?.rawValue))
@@ -263,42 +263,51 @@ func withRaw<R>(_ document: JSONDocument?, _ body: (RawDocument?) -> R) -> R {
 }
 
 /// One language's old translations by where they sit (a variant's names
-/// compared as bytes, as keys are), for its new ones to find their old
-/// text: scanned when there are a few, through a hash index when there are
-/// many. Where one place is held twice, the last old translation there.
+/// compared as bytes, as keys are), for its new ones to find the old one
+/// each replaces: scanned when there are a few, through a hash index when
+/// there are many.
 private struct TranslationPlaces {
     private let translations: [Translation]
-    private var matched: [Bool]
+    private var paired: [Bool]
     private var index: [VariantBytes: [Int]]?
 
     init(_ translations: [Translation]) {
         self.translations = translations
-        matched = [Bool](repeating: false, count: translations.count)
+        paired = [Bool](repeating: false, count: translations.count)
         guard translations.count > 16 else { return }
         var index: [VariantBytes: [Int]] = [:]
         for (position, translation) in translations.enumerated() { index[VariantBytes(translation.variant), default: []].append(position) }
         self.index = index
     }
 
-    /// The old translation where `translation` sits, nil if none; every old one there is marked matched.
-    mutating func match(_ translation: Translation) -> Translation? {
-        var found: Int?
-        if let index {
-            for position in index[VariantBytes(translation.variant)] ?? [] {
-                found = position
-                matched[position] = true
-            }
-        } else {
-            for position in translations.indices where translations[position].variant.hasSameBytes(as: translation.variant) {
-                found = position
-                matched[position] = true
+    /// For each of `new`, the old translation it replaces, nil for one
+    /// added: one at the same place and of the same kind (a unit, a set)
+    /// first, the last such; then one at the same place of the other kind
+    /// (a unit that became a set). Each old translation is replaced at most
+    /// once; those none replaces were removed (``isPaired(_:)``).
+    mutating func pair(_ new: [Translation]) -> [Translation?] {
+        var result = [Int?](repeating: nil, count: new.count)
+        for sameKindOnly in [true, false] {
+            for (slot, translation) in new.enumerated() where result[slot] == nil {
+                for position in places(of: translation).reversed() where !paired[position] {
+                    if sameKindOnly && (translations[position].unitNode == nil) != (translation.unitNode == nil) { continue }
+                    result[slot] = position
+                    paired[position] = true
+                    break
+                }
             }
         }
-        return found.map { translations[$0] }
+        return result.map { $0.map { translations[$0] } }
     }
 
-    /// Whether a new translation sits where old translation `position` does.
-    func isMatched(_ position: Int) -> Bool { matched[position] }
+    /// Whether a new translation replaces old translation `position`.
+    func isPaired(_ position: Int) -> Bool { paired[position] }
+
+    /// The positions of the old translations where `translation` sits.
+    private func places(of translation: Translation) -> [Int] {
+        if let index { return index[VariantBytes(translation.variant)] ?? [] }
+        return translations.indices.filter { translations[$0].variant.hasSameBytes(as: translation.variant) }
+    }
 
     private struct VariantBytes: Hashable {
         let variant: Variant
