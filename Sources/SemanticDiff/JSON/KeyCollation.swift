@@ -245,9 +245,9 @@ public enum KeyCollation {
     }
 
     /// Whether the character at `index` of `text`, after ASCII, weighs
-    /// something at ICU's first level on its own: printable ASCII other
-    /// than controls, an ideograph, or a character with a known place that
-    /// is no mark and joins nothing before it (`…`, `’`, `⌘`, `é`).
+    /// something at ICU's first level on its own: printable ASCII, an
+    /// ideograph, or a character with a known place that is no mark and
+    /// joins nothing before it (`…`, `’`, `⌘`, `é`).
     static func weighsAfterASCII(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
         let byte = text[index]
         if byte < 0x80 { return asciiRank[Int(byte)] != 0 }
