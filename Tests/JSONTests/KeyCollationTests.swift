@@ -11,6 +11,11 @@ private func fast(_ a: String, _ b: String) -> Int? {
     return a.withUTF8 { a in b.withUTF8 { b in KeyCollation.fastCompare(a, b) } }
 }
 
+/// `text` with about half its letters in the other case.
+private func flippingSomeCases(_ text: String, _ random: inout SplitMix64) -> String {
+    String(text.map { $0.isLetter && random.below(2) == 0 ? Character($0.isUppercase ? $0.lowercased() : $0.uppercased()) : $0 })
+}
+
 /// The fast comparator against Foundation's `compare`, the reference that
 /// `JSONSerialization` uses for `.sortedKeys`.
 @Suite("Key collation")
@@ -124,7 +129,7 @@ struct KeyCollationTests {
             let length = 1 + random.below(90)
             let shorter = String((0..<length).map { _ in printable[random.below(printable.count)] })
             // The same characters, some letters in the other case, then more (the first of them not a digit).
-            var longer = String(shorter.map { $0.isLetter && random.below(2) == 0 ? Character($0.isUppercase ? $0.lowercased() : $0.uppercased()) : $0 })
+            var longer = flippingSomeCases(shorter, &random)
             guard longer != shorter else { continue }
             longer += "x" + String((0..<max(0, 64 + random.below(150) - length)).map { _ in printable[random.below(printable.count)] })
             pairs += 1
@@ -174,7 +179,7 @@ struct KeyCollationTests {
         for round in 0..<120_000 {
             let length = 1 + random.below(30)
             let common = String((0..<length).map { _ in ascii[random.below(ascii.count)] })
-            let flipped = String(common.map { $0.isLetter && random.below(2) == 0 ? Character($0.isUppercase ? $0.lowercased() : $0.uppercased()) : $0 })
+            let flipped = flippingSomeCases(common, &random)
             guard flipped != common else { continue }
             func tail(_ count: Int) -> String { String((0..<count).map { _ in pool[random.below(pool.count)] }) }
             let a: String, b: String
@@ -222,7 +227,7 @@ struct KeyCollationTests {
             // Often the same start, in another case, so that the difference comes late.
             if random.below(2) == 0 {
                 let start = String(a.prefix(random.below(a.count + 1)))
-                b = String(start.map { $0.isLetter && random.below(2) == 0 ? Character($0.isUppercase ? $0.lowercased() : $0.uppercased()) : $0 }) + b
+                b = flippingSomeCases(start, &random) + b
                 a = start + String(a.dropFirst(start.count))
             }
             let expected = Oracle.compare(a, b).signum()

@@ -92,7 +92,8 @@ enum UnlistedChanges {
             case (.substitution, .argNum?), (.substitution, .formatSpecifier?):
                 guard arguments != nil else { return true }
                 arguments!.appendCount(path.count + 1)
-                for key in path + [member.key] { raw.withKeyText(key) { arguments!.appendWithLength($0) } }
+                for key in path { raw.withKeyText(key) { arguments!.appendWithLength($0) } }
+                raw.withKeyText(member.key) { arguments!.appendWithLength($0) }
                 arguments!.append(UInt8(truncatingIfNeeded: kind.rawValue))
                 arguments!.appendWithLength(raw.token(member.value))
                 continue
