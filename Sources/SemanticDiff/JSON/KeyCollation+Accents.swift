@@ -108,6 +108,83 @@ extension KeyCollation {
         return nil
     }
 
+    /// Two keys equal at ICU's first level, character by character, every
+    /// character a Latin one of one weight there (``Accents/single``,
+    /// ``isPlainLatin(_:)``; `Cài đặt` and `Cái đặt`, `ấn` and `Ẩn`): the
+    /// first two characters of different second-level ranks
+    /// (``PrimaryOrder/secondaryRank(of:)``, which ignores case) decide,
+    /// whatever the case of the characters before. Nil when anything else
+    /// comes, when the keys differ at the first level or in length, when
+    /// they differ only in case, for a key over 64 UTF-16 units, and where
+    /// the two characters' decompositions may be one the start of the other
+    /// (``Accents/mayStartAlike(_:_:)``, `e` and `ệ`), as in
+    /// ``accentedCompare(_:_:at:)``: Foundation says of some such pairs that
+    /// each key comes first.
+    ///
+    /// A character's accents weigh at ICU's second level, after every first
+    /// weight, and its first second-level weight is the common one, the
+    /// lightest, whatever its accents: so comparing the whole keys' second
+    /// level comes to comparing, at the first character that differs there,
+    /// the two characters alone. Foundation gives that answer for every pair
+    /// of such characters of one first weight, alone and between others,
+    /// and on 260,000 generated pairs of Vietnamese
+    /// (`KeyCollationTests.secondLevel`).
+    static func secondaryCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        // Keys equal at the first level, character by character, have as many characters.
+        guard fitsInlineBuffer(a), fitsInlineBuffer(b), utf16Count(a) == utf16Count(b) else { return nil }
+        let start = characterStart(a, containing: commonPrefixCount(a, b))
+        guard start < a.count, start < b.count else { return nil }
+        // Most pairs that come here are not for this rule: their first different characters tell at once.
+        let firstX = scalar(a, at: start), firstY = scalar(b, at: start)
+        guard isPlainLatin(firstX), isPlainLatin(firstY), let accentsX = Accents.value(of: firstX),
+              let accentsY = Accents.value(of: firstY), accentsX & accentsY & Accents.single != 0,
+              PrimaryOrder.rank(PrimaryOrder.value(of: firstX)) == PrimaryOrder.rank(PrimaryOrder.value(of: firstY)),
+              !Accents.mayStartAlike(accentsX, accentsY) else { return nil }
+        // The same characters before the first difference: each must weigh one weight of its own.
+        var i = 0
+        while i < start {
+            let x = scalar(a, at: i)
+            guard isPlainLatin(x), let accents = Accents.value(of: x), accents & Accents.single != 0,
+                  PrimaryOrder.rank(PrimaryOrder.value(of: x)) != nil else { return nil }
+            i += scalarLength(a[i])
+        }
+        var j = i
+        var decided: Int?
+        while i < a.count && j < b.count {
+            let x = scalar(a, at: i), y = scalar(b, at: j)
+            i += scalarLength(a[i])
+            j += scalarLength(b[j])
+            guard isPlainLatin(x), isPlainLatin(y), let accentsX = Accents.value(of: x), let accentsY = Accents.value(of: y),
+                  accentsX & accentsY & Accents.single != 0,
+                  let rankX = PrimaryOrder.rank(PrimaryOrder.value(of: x)),
+                  let rankY = PrimaryOrder.rank(PrimaryOrder.value(of: y)), rankX == rankY else { return nil }
+            guard decided == nil, x != y else { continue }
+            guard let secondX = PrimaryOrder.secondaryRank(of: x), let secondY = PrimaryOrder.secondaryRank(of: y) else { return nil }
+            guard secondX != secondY else { continue }
+            // Where one's decomposition starts the other's (`e` and `ệ`), Foundation says of some pairs
+            // that each key comes first (see ``accentedCompare(_:_:at:)``): those stay its to settle.
+            guard !Accents.mayStartAlike(accentsX, accentsY) else { return nil }
+            decided = secondX < secondY ? -1 : 1
+        }
+        guard i == a.count && j == b.count else { return nil }
+        return decided
+    }
+
+    /// Whether `scalar` is in the Latin blocks ``secondaryCompare(_:_:)``
+    /// reads (U+0020–U+024F, U+1E00–U+1EFF), and not one of the letters
+    /// there whose case does not map back and forth (`ſ`, whose upper case
+    /// is `S`, `ı`, `İ`, `µ`, `ǰ`, `ẖ`–`ẛ`): Foundation folds their case
+    /// itself, and orders `ſ` after `ś`, where ICU's second level puts it
+    /// first. `KeyCollationTests.secondLevel` checks that list against the
+    /// case mappings of every such character.
+    @inline(__always) static func isPlainLatin(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0xB5, 0x130, 0x131, 0x17F, 0x1F0, 0x1E96...0x1E9B: return false
+        case 0x20...0x24F, 0x1E00...0x1EFF: return true
+        default: return false
+        }
+    }
+
     /// Whether `text` has at most 64 UTF-16 code units. Foundation reads
     /// its windows through a buffer of 64, and past it answers otherwise for
     /// some pairs: `a` × 57, `г`, `a` × 8 against `a` × 57, `ґ`, `a` × 7

@@ -56,7 +56,7 @@ public enum KeyCollation {
     /// The answer when it follows from the walk and the tables alone, else nil.
     public static func fastCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
         if let decided = walkCompare(a, b) { return decided }
-        return markedPrimaryCompare(a, b)
+        return markedPrimaryCompare(a, b) ?? secondaryCompare(a, b)
     }
 
     /// The answer when it follows from Foundation's walk and the ASCII
