@@ -75,7 +75,12 @@ extension KeyCollation {
     /// (``Accents/mayStartAlike(_:_:)``): Foundation's walk, which reads a
     /// character's marks one by one and stops there, then sets its windows
     /// apart on the two sides.
-    static func accentedCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+    ///
+    /// With `pastStartsAlike`, two such characters do not stop the walk:
+    /// it goes on, and only a difference in first weights after them
+    /// decides (see ``startsAlikeCompare(_:_:)``).
+    static func accentedCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, at index: Int,
+                                pastStartsAlike: Bool = false) -> Int? {
         guard fitsInlineBuffer(a), fitsInlineBuffer(b) else { return nil }
         var i = characterStart(a, containing: index), j = i
         // The character before the difference opens Foundation's window: it must weigh on its own too.
@@ -88,7 +93,7 @@ extension KeyCollation {
             return value & Accents.single != 0
         }
         // Foundation's walk stops at the first difference other than case; from there ICU compares windows.
-        var walkStopped = false
+        var walkStopped = false, startedAlike = false
         while i < a.count && j < b.count {
             let x = scalar(a, at: i), y = scalar(b, at: j)
             guard let accentsX = Accents.value(of: x), let accentsY = Accents.value(of: y),
@@ -97,15 +102,36 @@ extension KeyCollation {
                   let rankY = PrimaryOrder.rank(PrimaryOrder.value(of: y)) else { return nil }
             if rankX != rankY { return rankX < rankY ? -1 : 1 }
             if x != y && !walkStopped && accentsX != accentsY {
-                guard !Accents.mayStartAlike(accentsX, accentsY) else { return nil }
+                if Accents.mayStartAlike(accentsX, accentsY) {
+                    guard pastStartsAlike else { return nil }
+                    startedAlike = true
+                }
                 walkStopped = true
             }
             i += scalarLength(a[i])
             j += scalarLength(b[j])
         }
+        if startedAlike { return nil }
         if i < a.count { return weighs(a, at: i) ? 1 : nil }
         if j < b.count { return weighs(b, at: j) ? -1 : nil }
         return nil
+    }
+
+    /// Two keys that first differ in two letters whose decompositions may
+    /// be one the start of the other (`a` and `ấ`, `u` and `ư`,
+    /// ``Accents/mayStartAlike(_:_:)``), then in first weights, read as
+    /// ``accentedCompare(_:_:at:)`` reads them: the order of those weights.
+    ///
+    /// Not Foundation's answer for every such pair: it says of some that
+    /// each key comes first, which is why the fast comparator leaves them
+    /// all to it. But for none of them does Foundation, asked both ways
+    /// round, put the key this orders second first: a pair of neighbours in
+    /// this order is in order as ``misordered(_:asking:)`` reads
+    /// Foundation's answers, without asking (`KeyCollationTests.startsAlike`).
+    static func startsAlikeCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        let index = commonPrefixCount(a, b)
+        guard index < a.count, index < b.count, a[index] >= 0x80 || b[index] >= 0x80 else { return nil }
+        return accentedCompare(a, b, at: index, pastStartsAlike: true)
     }
 
     /// Two keys equal at ICU's first level, character by character, every

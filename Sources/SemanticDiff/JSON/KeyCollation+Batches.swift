@@ -19,13 +19,26 @@ extension KeyCollation {
     /// neighbours in order, asked at once for the pairs the fast comparator
     /// cannot tell, or once it is mended where a few are not
     /// (``confirm(_:of:asking:mending:)``); else the reference sorts every
-    /// item's `key`.
+    /// item's `key`. Keys mostly in another script (``sortsByGuesses(_:)``)
+    /// are sorted by their guesses alone first (``guessedOrder(of:)``), and
+    /// the comparator read only at neighbours.
     static func sorted<Item>(_ items: [Item], compare: (Item, Item, inout Bool) -> Int, head: (Item) -> KeyHead,
                              key: (Item) -> [UInt8], asking reference: any CollationReference = reference) -> [Item] {
         var guessed = false
         // An object of a few members is sorted in a few comparisons: its heads would cost more than they save
         // (a compact catalog's thousands of small objects were 9% slower to write with them).
         let heads = items.count >= KeyHead.worthwhileCount ? items.map(head) : []
+        if sortsByGuesses(heads) {
+            let keys = items.map(key)
+            var order = guessedOrder(of: keys)
+            switch settle(&order, of: keys, asking: reference, mending: true) {
+            case .inOrder: return order.map { items[$0] }
+            // The guesses go against the fast comparator in many places: sorting with it may still do.
+            case .againstComparator: break
+            // Against Foundation: the sort below would guess alike, and end where this does.
+            case .againstReference: return reference.order(of: keys).map { items[$0] }
+            }
+        }
         let headsMayDecide = heads.contains { $0.mayDecide }
         let order = items.indices.sorted { x, y in
             if headsMayDecide, let decided = KeyHead.compare(heads[x], heads[y]) { return decided < 0 }
@@ -49,46 +62,31 @@ extension KeyCollation {
     }
 
     /// A likely answer for a pair the fast comparator leaves undecided: the
-    /// characters' ranks in ``PrimaryOrder`` from where the keys differ,
-    /// those that weigh nothing skipped (code points where there is no
-    /// rank); alike there, the first difference in the characters' ranks at
+    /// keys' first-level weights as the guess reads them (``GuessedWeights``)
+    /// from where they differ; alike there, the first difference in the characters' ranks at
     /// the second level, else the first in case, then the bytes. Right for most such pairs, and a total order,
     /// so a sort with it is one Foundation can confirm neighbour by neighbour.
     static func guessCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
-        let start = characterStart(a, containing: commonPrefixCount(a, b))
-        var i = start, j = start
-        // A Hangul syllable weighs as its letters: the ones after the first wait here (0 for none).
-        var pendingA: (UInt32, UInt32) = (0, 0), pendingB: (UInt32, UInt32) = (0, 0)
-        func weight(_ text: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ pending: inout (UInt32, UInt32)) -> UInt32? {
-            if pending.0 != 0 {
-                defer { pending = (pending.1, 0) }
-                return PrimaryOrder.guessRank(PrimaryOrder.value(of: pending.0)) ?? 0
-            }
-            while index < text.count {
-                let value = scalar(text, at: index), entry = PrimaryOrder.value(of: value)
-                index += scalarLength(text[index])
-                if let letters = hangulLetters(value) {
-                    pending = (letters.1, letters.2)
-                    return PrimaryOrder.guessRank(PrimaryOrder.value(of: letters.0)) ?? 0
-                }
-                if let rank = hanRank(value) { return 0x2000_0000 + UInt32(rank) }
-                if entry == PrimaryOrder.unknown { return 0x4000_0000 + value }
-                if let rank = PrimaryOrder.guessRank(entry) { return rank }
-            }
-            return nil
-        }
+        var start = characterStart(a, containing: commonPrefixCount(a, b))
+        // A number is read whole, from its first digit.
+        while start > 0 && a[start - 1] &- UInt8(ascii: "0") < 10 { start -= 1 }
+        var x = GuessedWeights(a, from: start), y = GuessedWeights(b, from: start)
         while true {
-            let x = weight(a, &i, &pendingA), y = weight(b, &j, &pendingB)
-            guard let x, let y else {
-                if x != nil { return 1 }
-                if y != nil { return -1 }
-                break
+            switch (x.next(), y.next()) {
+            case (nil, nil): return guessCompareAlike(a, b, from: start)
+            case (_?, nil): return 1
+            case (nil, _?): return -1
+            case let (p?, q?): if p != q { return p < q ? -1 : 1 }
             }
-            if x != y { return x < y ? -1 : 1 }
         }
-        // Alike there: the first difference in accents (`â` before `ấ`), else the first in case (lower first).
-        i = start
-        j = start
+    }
+
+    /// ``guessCompare(_:_:)`` for two keys alike at the first level as the
+    /// guess reads it, from `start`, where they first differ: the first
+    /// difference in accents (`â` before `ấ`), else the first in case (lower
+    /// first), then the bytes.
+    static func guessCompareAlike(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var i = start, j = start
         var caseOrder = 0
         while i < a.count && j < b.count {
             let x = scalar(a, at: i), y = scalar(b, at: j)

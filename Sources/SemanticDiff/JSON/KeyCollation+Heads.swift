@@ -76,6 +76,9 @@ extension KeyCollation {
             return secondA < secondB ? -1 : 1
         }
 
+        /// Whether the key starts with a character outside ASCII.
+        var startsOutsideASCII: Bool { first >= 0x80 }
+
         /// Whether this head can decide anything: a key that starts with two
         /// characters in ASCII cannot, against another.
         var mayDecide: Bool {

@@ -54,26 +54,45 @@ extension KeyCollation {
     /// False leaves `order` unspecified.
     static func confirm(_ order: inout [Int], of keys: [[UInt8]], asking reference: any CollationReference,
                         mending: Bool) -> Bool {
+        settle(&order, of: keys, asking: reference, mending: mending) == .inOrder
+    }
+
+    /// What ``settle(_:of:asking:mending:)`` found.
+    enum Settlement {
+        /// Every pair of neighbours is in order (after mending, where asked to mend).
+        case inOrder
+        /// Too many pairs are out of order by the fast comparator's own answers to mend, found
+        /// before the reference was asked anything.
+        case againstComparator
+        /// Out of order where the reference was asked, or still out of order after mending.
+        case againstReference
+    }
+
+    /// ``confirm(_:of:asking:mending:)``, saying why an order is not confirmed.
+    static func settle(_ order: inout [Int], of keys: [[UInt8]], asking reference: any CollationReference,
+                       mending: Bool) -> Settlement {
         // Pairs out of order by the fast comparator's answer (a sort that guessed can leave some: its
         // guesses need not agree with its answers), and those it cannot tell.
         let answers = fastAnswers(at: order.indices.dropFirst(), of: order, keys)
         var wrong = answers.apart
         let undecided = answers.undecided
-        if !mending && !wrong.isEmpty { return false }
+        if !mending && !wrong.isEmpty { return .againstComparator }
+        // Too many out of order already: no answer of the reference's could make it mendable (see below).
+        if wrong.count * 16 > undecided.count { return .againstComparator }
         var rest = undecided
         if mending && undecided.count >= 256 {
             let sample = stride(from: 0, to: undecided.count, by: 8).map { undecided[$0] }
             let sampled = misordered(neighbours(at: sample, of: order, keys), asking: reference).map { sample[$0] }
             // Wrong in more than one sampled pair in sixteen: the reference's own sort costs no more.
-            if sampled.count * 16 > sample.count { return false }
+            if sampled.count * 16 > sample.count { return .againstReference }
             wrong += sampled
             rest = undecided.indices.filter { $0 % 8 != 0 }.map { undecided[$0] }
         }
         wrong += misordered(neighbours(at: rest, of: order, keys), asking: reference).map { rest[$0] }
-        if wrong.isEmpty { return true }
+        if wrong.isEmpty { return .inOrder }
         // Wrong in more than one undecided neighbour in sixteen: the reference's own sort costs less.
-        guard mending, wrong.count * 16 <= undecided.count else { return false }
-        return mend(&order, of: keys, at: wrong, asking: reference)
+        guard mending, wrong.count * 16 <= undecided.count else { return .againstReference }
+        return mend(&order, of: keys, at: wrong, asking: reference) ? .inOrder : .againstReference
     }
 
     /// Takes out both keys of every pair at the `wrong` positions, and of
@@ -148,18 +167,20 @@ extension KeyCollation {
 
     /// Of the positions p in `positions`, those whose pair (`order[p - 1]`,
     /// `order[p]`) the fast comparator finds out of order, and those it
-    /// cannot tell.
+    /// cannot tell, but for pairs Foundation cannot find out of order
+    /// (``startsAlikeCompare(_:_:)``).
     private static func fastAnswers(at positions: some Sequence<Int>, of order: [Int], _ keys: [[UInt8]])
         -> (apart: [Int], undecided: [Int]) {
         var apart: [Int] = [], undecided: [Int] = []
         for position in positions {
-            let decided = keys[order[position - 1]].withUnsafeBufferPointer { a in
-                keys[order[position]].withUnsafeBufferPointer { b in fastCompare(a, b) }
-            }
-            if let decided {
-                if decided >= 0 { apart.append(position) }
-            } else {
-                undecided.append(position)
+            keys[order[position - 1]].withUnsafeBufferPointer { a in
+                keys[order[position]].withUnsafeBufferPointer { b in
+                    if let decided = fastCompare(a, b) {
+                        if decided >= 0 { apart.append(position) }
+                    } else if startsAlikeCompare(a, b) != -1 {
+                        undecided.append(position)
+                    }
+                }
             }
         }
         return (apart, undecided)

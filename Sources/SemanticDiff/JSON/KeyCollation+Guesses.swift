@@ -1,0 +1,162 @@
+/// Sorting keys that the fast comparator leaves undecided in many
+/// comparisons by their guesses, worked out once per key, and asking the
+/// comparator only about the neighbours the sort makes.
+///
+/// In a sort of keys of another script, with ``compareOrGuess(_:_:guessed:)``
+/// in every comparison, most of the time went into the comparator walking
+/// both keys and giving up (precomposed Vietnamese: its letters share their
+/// base letter's first weight, so the heads decide few pairs), then into the
+/// guess walking them again. Sorted by ``guessCompare(_:_:)`` alone, the keys
+/// are then checked neighbour by neighbour, as a sort that guessed always was
+/// (``confirm(_:of:asking:mending:)``): the fast comparator's answer where it
+/// has one, Foundation's for the rest, in one request.
+extension KeyCollation {
+    /// How many keys an object needs before sorting by guesses pays: each
+    /// key is read once, whole, and the neighbours are compared again.
+    static let guessedSortCount = 64
+
+    /// Whether an object's keys, of which `heads` are the heads, are sorted
+    /// by their guesses: at least ``guessedSortCount`` of them, and a
+    /// quarter or more starting outside ASCII. Keys in English, where the
+    /// fast comparator decides nearly every pair itself and the guess does
+    /// not know how Foundation orders numbers, keep the sort with the comparator.
+    static func sortsByGuesses(_ heads: [KeyHead]) -> Bool {
+        guard heads.count >= guessedSortCount else { return false }
+        var outside = 0
+        for head in heads where head.startsOutsideASCII { outside += 1 }
+        return outside * 4 >= heads.count
+    }
+
+    /// The indices of `keys` in ``guessCompare(_:_:)``'s order, equal keys
+    /// in theirs: an order for the caller to confirm neighbour by neighbour.
+    ///
+    /// Each key's weights (``GuessedWeights``) are read once; most pairs
+    /// differ there, and those compare as two runs of numbers. The others
+    /// go on to ``guessCompareAlike(_:_:from:)``, as in ``guessCompare(_:_:)``.
+    static func guessedOrder(of keys: [[UInt8]]) -> [Int] {
+        let runs = GuessedRuns(keys)
+        return runs.units.withUnsafeBufferPointer { units in
+            var entries = runs.entries
+            entries.sort { x, y in
+                if x.lead != y.lead { return x.lead < y.lead }
+                var i = Int(x.start), j = Int(y.start)
+                let endX = Int(x.end), endY = Int(y.end)
+                while i < endX && j < endY {
+                    if units[i] != units[j] { return units[i] < units[j] }
+                    i += 1
+                    j += 1
+                }
+                if i < endX || j < endY { return j < endY }
+                let order = keys[Int(x.index)].withUnsafeBufferPointer { a in
+                    keys[Int(y.index)].withUnsafeBufferPointer { b in
+                        var start = characterStart(a, containing: commonPrefixCount(a, b))
+                        while start > 0 && a[start - 1] &- UInt8(ascii: "0") < 10 { start -= 1 }
+                        return guessCompareAlike(a, b, from: start)
+                    }
+                }
+                return order < 0 || (order == 0 && x.index < y.index)
+            }
+            return entries.map { Int($0.index) }
+        }
+    }
+
+    /// Every key's ``GuessedWeights``, ended with 0, which no weight is: two
+    /// keys' runs compare as the first part of their guess does.
+    struct GuessedRuns {
+        /// A key's run: its first two numbers (`lead`, 0 after the end), and
+        /// where the rest is in ``units``.
+        struct Entry {
+            var lead: UInt64
+            var start: UInt32
+            var end: UInt32
+            var index: UInt32
+        }
+
+        private(set) var units: [UInt32] = []
+        private(set) var entries: [Entry] = []
+
+        init(_ keys: [[UInt8]]) {
+            units.reserveCapacity(keys.count * 8)
+            entries.reserveCapacity(keys.count)
+            var run: [UInt32] = []
+            for (index, key) in keys.enumerated() {
+                run.removeAll(keepingCapacity: true)
+                key.withUnsafeBufferPointer { key in
+                    var weights = GuessedWeights(key, from: 0)
+                    while let weight = weights.next() { run.append(weight) }
+                }
+                run.append(0)
+                let lead = UInt64(run[0]) << 32 | UInt64(run.count > 1 ? run[1] : 0)
+                let start = units.count
+                if run.count > 2 { units += run[2...] }
+                entries.append(Entry(lead: lead, start: UInt32(start), end: UInt32(units.count), index: UInt32(index)))
+            }
+        }
+    }
+
+    /// A key's weights at the first level as the guess reads them, from a
+    /// character on, each at least 1: a character's rank in
+    /// ``PrimaryOrder`` (twice it and 2; those without one weigh nothing and
+    /// are skipped), a Hangul syllable's letters, an ideograph's rank after
+    /// every rank, a code point the table does not know after those; and a
+    /// number of ASCII digits whole, as Foundation compares numbers (the
+    /// table leaves digits unknown): one weight between the characters ICU
+    /// puts before digits and `a`, the number's count of digits without
+    /// leading zeros, then those digits, nine to a weight.
+    struct GuessedWeights {
+        private let text: UnsafeBufferPointer<UInt8>
+        private var index: Int
+        /// Weights read and not yet given, the next in bits 0–31 of the first.
+        private var pending: (UInt32, UInt32) = (0, 0)
+        /// The rest of a number's digits (``index`` is at the first).
+        private var numberEnd = 0
+
+        init(_ text: UnsafeBufferPointer<UInt8>, from index: Int) {
+            self.text = text
+            self.index = index
+        }
+
+        /// Below `a`'s weight, above every other rank's below it: ICU puts numbers right before letters.
+        private static let numberWeight = (PrimaryOrder.guessRank(PrimaryOrder.value(of: UInt32(UInt8(ascii: "a")))) ?? 0) * 2 + 1
+
+        mutating func next() -> UInt32? {
+            if pending.0 != 0 {
+                defer { pending = (pending.1, 0) }
+                return pending.0
+            }
+            if index < numberEnd {
+                var chunk: UInt32 = 0
+                let end = Swift.min(numberEnd, index + 9)
+                while index < end {
+                    chunk = chunk * 10 + UInt32(text[index] - UInt8(ascii: "0"))
+                    index += 1
+                }
+                return chunk + 1
+            }
+            while index < text.count {
+                if text[index] &- UInt8(ascii: "0") < 10 {
+                    var end = index
+                    while end < text.count && text[end] &- UInt8(ascii: "0") < 10 { end += 1 }
+                    while index < end && text[index] == UInt8(ascii: "0") { index += 1 }
+                    numberEnd = end
+                    pending = (UInt32(end - index) + 1, 0)
+                    return GuessedWeights.numberWeight
+                }
+                let value = scalar(text, at: index), entry = PrimaryOrder.value(of: value)
+                index += scalarLength(text[index])
+                if let letters = hangulLetters(value) {
+                    pending = (letterWeight(letters.1), letters.2 == 0 ? 0 : letterWeight(letters.2))
+                    return letterWeight(letters.0)
+                }
+                if let rank = hanRank(value) { return 0x2000_0001 + UInt32(rank) }
+                if entry == PrimaryOrder.unknown { return 0x4000_0001 + value }
+                if let rank = PrimaryOrder.guessRank(entry) { return rank * 2 + 2 }
+            }
+            return nil
+        }
+
+        private func letterWeight(_ letter: UInt32) -> UInt32 {
+            (PrimaryOrder.guessRank(PrimaryOrder.value(of: letter)) ?? 0) * 2 + 2
+        }
+    }
+}
