@@ -18,8 +18,8 @@ extension KeyCollation {
     /// Whether an object's keys, of which `heads` are the heads, are sorted
     /// by their guesses: at least ``guessedSortCount`` of them, and a
     /// quarter or more starting outside ASCII. Keys in English, where the
-    /// fast comparator decides nearly every pair itself and the guess does
-    /// not know how Foundation orders numbers, keep the sort with the comparator.
+    /// fast comparator decides nearly every pair itself, and small objects
+    /// keep the sort with the comparator.
     static func sortsByGuesses(_ heads: [KeyHead]) -> Bool {
         guard heads.count >= guessedSortCount else { return false }
         var outside = 0
@@ -106,7 +106,7 @@ extension KeyCollation {
     struct GuessedWeights {
         private let text: UnsafeBufferPointer<UInt8>
         private var index: Int
-        /// Weights read and not yet given, the next in bits 0–31 of the first.
+        /// Weights read and not yet given, the next first; 0 for none.
         private var pending: (UInt32, UInt32) = (0, 0)
         /// The rest of a number's digits (``index`` is at the first).
         private var numberEnd = 0
@@ -116,7 +116,8 @@ extension KeyCollation {
             self.index = index
         }
 
-        /// Below `a`'s weight, above every other rank's below it: ICU puts numbers right before letters.
+        /// Odd, between `a`'s weight and the one below it (every rank's weight is even): ICU puts
+        /// numbers right before letters.
         private static let numberWeight = (PrimaryOrder.guessRank(PrimaryOrder.value(of: UInt32(UInt8(ascii: "a")))) ?? 0) * 2 + 1
 
         mutating func next() -> UInt32? {
