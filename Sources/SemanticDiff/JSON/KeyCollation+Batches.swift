@@ -83,22 +83,28 @@ extension KeyCollation {
 
     /// ``guessCompare(_:_:)`` for two keys alike at the first level as the
     /// guess reads it, from `start`, where they first differ: the first
-    /// difference in accents (`â` before `ấ`), else the first in case (lower
-    /// first), then the bytes.
+    /// difference in their accents as ICU's second level reads them
+    /// (``GuessedAccents``: `â` before `ấ`, typed precomposed or as marks),
+    /// else the first in case (lower first), then the bytes.
     static func guessCompareAlike(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var accentsA = GuessedAccents(a, from: start), accentsB = GuessedAccents(b, from: start)
+        accents: while true {
+            switch (accentsA.next(), accentsB.next()) {
+            case (nil, nil): break accents
+            case (_?, nil): return 1
+            case (nil, _?): return -1
+            case let (x?, y?): if x != y { return x < y ? -1 : 1 }
+            }
+        }
         var i = start, j = start
-        var caseOrder = 0
         while i < a.count && j < b.count {
             let x = scalar(a, at: i), y = scalar(b, at: j)
             i += scalarLength(a[i])
             j += scalarLength(b[j])
             guard x != y else { continue }
-            let rankX = PrimaryOrder.secondaryRank(of: x) ?? 0x4000_0000 + x, rankY = PrimaryOrder.secondaryRank(of: y) ?? 0x4000_0000 + y
-            if rankX != rankY { return rankX < rankY ? -1 : 1 }
             let lowerX = Unicode.Scalar(x)?.properties.isLowercase ?? false, lowerY = Unicode.Scalar(y)?.properties.isLowercase ?? false
-            if caseOrder == 0 && lowerX != lowerY { caseOrder = lowerX ? -1 : 1 }
+            if lowerX != lowerY { return lowerX ? -1 : 1 }
         }
-        if caseOrder != 0 { return caseOrder }
         for (x, y) in zip(a, b) where x != y { return x < y ? -1 : 1 }
         return a.count == b.count ? 0 : (a.count < b.count ? -1 : 1)
     }

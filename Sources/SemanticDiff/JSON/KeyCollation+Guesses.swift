@@ -17,13 +17,14 @@ extension KeyCollation {
 
     /// Whether an object's keys, of which `heads` are the heads, are sorted
     /// by their guesses: at least ``guessedSortCount`` of them, and a
-    /// quarter or more starting outside ASCII. Keys in English, where the
+    /// quarter or more starting outside ASCII or with accents typed as
+    /// marks (``KeyHead/isOutsideASCII``). Keys in English, where the
     /// fast comparator decides nearly every pair itself, and small objects
     /// keep the sort with the comparator.
     static func sortsByGuesses(_ heads: [KeyHead]) -> Bool {
         guard heads.count >= guessedSortCount else { return false }
         var outside = 0
-        for head in heads where head.startsOutsideASCII { outside += 1 }
+        for head in heads where head.isOutsideASCII { outside += 1 }
         return outside * 4 >= heads.count
     }
 
@@ -158,6 +159,44 @@ extension KeyCollation {
 
         private func letterWeight(_ letter: UInt32) -> UInt32 {
             (PrimaryOrder.guessRank(PrimaryOrder.value(of: letter)) ?? 0) * 2 + 2
+        }
+    }
+
+    /// A key's accents as the guess reads them at ICU's second level, from a
+    /// character on: for each character not a mark the lightest weight, 0,
+    /// then its marks' weights, each a mark's rank in
+    /// ``PrimaryOrder/secondaryRank(of:)`` and 1, whether typed as marks or
+    /// read from a precomposed Latin, Greek or Cyrillic letter's
+    /// decomposition (``Accents``). So `ấ` and `a` with U+0302 and U+0301
+    /// read alike, and a key with more accents on a letter sorts after.
+    struct GuessedAccents {
+        private let text: UnsafeBufferPointer<UInt8>
+        private var index: Int
+        /// A precomposed letter's marks not yet given (``Accents``' 7-bit numbers), the next in bits 0–6.
+        private var pending: UInt32 = 0
+
+        init(_ text: UnsafeBufferPointer<UInt8>, from index: Int) {
+            self.text = text
+            self.index = index
+        }
+
+        mutating func next() -> UInt32? {
+            if pending != 0 {
+                defer { pending >>= 7 }
+                let mark = pending & 0x7F
+                // 127 stands for any other mark.
+                return mark == 0x7F ? 0x3FFF_0000 : GuessedAccents.weight(ofMark: 0x2FF + mark)
+            }
+            guard index < text.count else { return nil }
+            let value = scalar(text, at: index), entry = PrimaryOrder.value(of: value)
+            index += scalarLength(text[index])
+            if entry != PrimaryOrder.unknown && entry & PrimaryOrder.combining != 0 { return GuessedAccents.weight(ofMark: value) }
+            if let accents = Accents.value(of: value) { pending = accents >> 3 & 0x1F_FFFF }
+            return 0
+        }
+
+        private static func weight(ofMark mark: UInt32) -> UInt32 {
+            (PrimaryOrder.secondaryRank(of: mark) ?? 0x3FFF_0000 + mark) + 1
         }
     }
 }

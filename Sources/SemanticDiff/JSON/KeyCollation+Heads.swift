@@ -16,10 +16,12 @@ extension KeyCollation {
         /// first has a value in ``PrimaryOrder`` (it is no digit), else 0.
         /// Bits 20–39: the first character's rank where it decides, else 0.
         /// Bits 40–60: the first character. Bit 61: the second is in ASCII.
+        /// Bit 62: the key has a combining mark (U+0300–U+036F) somewhere.
         private let bits: UInt64
 
         private static let rankMask: UInt64 = 0xF_FFFF
         private static let secondInASCII: UInt64 = 1 << 61
+        private static let marked: UInt64 = 1 << 62
 
         /// How many keys a sort needs before heads save more than they cost.
         static let worthwhileCount = 32
@@ -44,6 +46,7 @@ extension KeyCollation {
                     if second < 0x80 { bits |= KeyHead.secondInASCII }
                 }
             }
+            if hasMark(key) { bits |= KeyHead.marked }
             self.bits = bits
         }
 
@@ -76,8 +79,9 @@ extension KeyCollation {
             return secondA < secondB ? -1 : 1
         }
 
-        /// Whether the key starts with a character outside ASCII.
-        var startsOutsideASCII: Bool { first >= 0x80 }
+        /// Whether the key starts with a character outside ASCII, or has
+        /// accents typed as marks.
+        var isOutsideASCII: Bool { first >= 0x80 || bits & KeyHead.marked != 0 }
 
         /// Whether this head can decide anything: a key that starts with two
         /// characters in ASCII cannot, against another.
