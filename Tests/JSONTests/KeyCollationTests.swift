@@ -812,6 +812,25 @@ struct KeyCollationTests {
         #expect(accents("a\u{302}b").lexicographicallyPrecedes(accents("a\u{302}\u{301}b")))
     }
 
+    @Test("the same words typed precomposed and with marks are guessed letter by letter, in step: Foundation confirms the guess and never sorts the object whole; English keys with an accent further on keep the comparator")
+    func bothNormalizations() {
+        var random = SplitMix64(seed: 1209)
+        let words = (0..<1_000).map { "Café élève \($0)" }
+        let keys = (words + words.map(\.decomposedStringWithCanonicalMapping)).shuffled(using: &random).map { Array($0.utf8) }
+        let english = (0..<400).map { Array("Save item \($0)\($0 % 4 == 0 ? " e\u{301}" : "")".utf8) }.shuffled(using: &random)
+        for list in [keys, english] {
+            let counting = CountingReference(FoundationCollation())
+            var comparisons = 0
+            let order = KeyCollation.sorted(Array(list.indices), compare: { x, y, guessed in
+                comparisons += 1
+                return list[x].withUnsafeBufferPointer { a in list[y].withUnsafeBufferPointer { b in KeyCollation.compareOrGuess(a, b, guessed: &guessed) } }
+            }, head: { list[$0].withUnsafeBufferPointer(KeyCollation.KeyHead.init) }, key: { list[$0] }, asking: counting)
+            #expect(comparisons > 0)
+            #expect(counting.sorts == 0)
+            #expect(KeyCollation.isStrictlyOrdered(order.map { list[$0] }, asking: FoundationCollation()))
+        }
+    }
+
     @Test("the order by guesses worked out once per key is the guess's own order, keys of every kind")
     func guessedWeights() {
         var random = SplitMix64(seed: 1208)

@@ -96,9 +96,23 @@ extension KeyCollation {
             case let (x?, y?): if x != y { return x < y ? -1 : 1 }
             }
         }
+        // Case, letter by letter: marks are skipped, so that a letter typed precomposed and the same
+        // typed with marks stay in step (`é` against `e` U+0301).
+        func isMark(_ value: UInt32) -> Bool {
+            let entry = PrimaryOrder.value(of: value)
+            return entry != PrimaryOrder.unknown && entry & PrimaryOrder.combining != 0
+        }
         var i = start, j = start
         while i < a.count && j < b.count {
             let x = scalar(a, at: i), y = scalar(b, at: j)
+            if isMark(x) {
+                i += scalarLength(a[i])
+                continue
+            }
+            if isMark(y) {
+                j += scalarLength(b[j])
+                continue
+            }
             i += scalarLength(a[i])
             j += scalarLength(b[j])
             guard x != y else { continue }

@@ -17,8 +17,8 @@ extension KeyCollation {
 
     /// Whether an object's keys, of which `heads` are the heads, are sorted
     /// by their guesses: at least ``guessedSortCount`` of them, and a
-    /// quarter or more starting outside ASCII or with accents typed as
-    /// marks (``KeyHead/isOutsideASCII``). Keys in English, where the
+    /// quarter or more starting outside ASCII or with a letter and an
+    /// accent typed as a mark (``KeyHead/isOutsideASCII``). Keys in English, where the
     /// fast comparator decides nearly every pair itself, and small objects
     /// keep the sort with the comparator.
     static func sortsByGuesses(_ heads: [KeyHead]) -> Bool {

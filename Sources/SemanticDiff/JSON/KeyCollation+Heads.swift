@@ -16,7 +16,7 @@ extension KeyCollation {
         /// first has a value in ``PrimaryOrder`` (it is no digit), else 0.
         /// Bits 20–39: the first character's rank where it decides, else 0.
         /// Bits 40–60: the first character. Bit 61: the second is in ASCII.
-        /// Bit 62: the key has a combining mark (U+0300–U+036F) somewhere.
+        /// Bit 62: the second character is a combining mark (U+0300–U+036F).
         private let bits: UInt64
 
         private static let rankMask: UInt64 = 0xF_FFFF
@@ -44,9 +44,9 @@ extension KeyCollation {
                     let second = scalar(key, at: next)
                     bits |= UInt64(KeyHead.rank(second, PrimaryOrder.value(of: second)))
                     if second < 0x80 { bits |= KeyHead.secondInASCII }
+                    if (0x300...0x36F).contains(second) { bits |= KeyHead.marked }
                 }
             }
-            if hasMark(key) { bits |= KeyHead.marked }
             self.bits = bits
         }
 
@@ -79,8 +79,9 @@ extension KeyCollation {
             return secondA < secondB ? -1 : 1
         }
 
-        /// Whether the key starts with a character outside ASCII, or has
-        /// accents typed as marks.
+        /// Whether the key starts with a character outside ASCII, or with a
+        /// letter and an accent typed as a mark (Vietnamese typed decomposed;
+        /// not an English key with one accent further on).
         var isOutsideASCII: Bool { first >= 0x80 || bits & KeyHead.marked != 0 }
 
         /// Whether this head can decide anything: a key that starts with two
