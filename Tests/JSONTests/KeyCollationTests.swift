@@ -16,6 +16,17 @@ private func flippingSomeCases(_ text: String, _ random: inout SplitMix64) -> St
     String(text.map { $0.isLetter && random.below(2) == 0 ? Character($0.isUppercase ? $0.lowercased() : $0.uppercased()) : $0 })
 }
 
+/// `keys` sorted as an object's members are (``KeyCollation/sorted(_:compare:head:key:asking:)``),
+/// with how many times the sort called the comparator.
+private func sortCountingComparisons(_ keys: [[UInt8]], asking reference: any CollationReference) -> (order: [Int], comparisons: Int) {
+    var comparisons = 0
+    let order = KeyCollation.sorted(Array(keys.indices), compare: { x, y, guessed in
+        comparisons += 1
+        return keys[x].withUnsafeBufferPointer { a in keys[y].withUnsafeBufferPointer { b in KeyCollation.compareOrGuess(a, b, guessed: &guessed) } }
+    }, head: { keys[$0].withUnsafeBufferPointer(KeyCollation.KeyHead.init) }, key: { keys[$0] }, asking: reference)
+    return (order, comparisons)
+}
+
 /// The fast comparator against Foundation's `compare`, the reference that
 /// `JSONSerialization` uses for `.sortedKeys`.
 @Suite("Key collation")
@@ -758,12 +769,8 @@ struct KeyCollationTests {
         ]
         for set in sets {
             let counting = CountingReference(FoundationCollation())
-            var comparisons = 0
             let list = set.keys
-            let order = KeyCollation.sorted(Array(list.indices), compare: { x, y, guessed in
-                comparisons += 1
-                return list[x].withUnsafeBufferPointer { a in list[y].withUnsafeBufferPointer { b in KeyCollation.compareOrGuess(a, b, guessed: &guessed) } }
-            }, head: { list[$0].withUnsafeBufferPointer(KeyCollation.KeyHead.init) }, key: { list[$0] }, asking: counting)
+            let (order, comparisons) = sortCountingComparisons(list, asking: counting)
             #expect((comparisons == 0) == set.byGuesses, "\(set.name): \(comparisons) comparisons")
             #expect(KeyCollation.isStrictlyOrdered(order.map { list[$0] }, asking: FoundationCollation()), "\(set.name)")
             // Foundation's own sort, where its comparison is an order: not for precomposed Vietnamese, nor
@@ -779,11 +786,7 @@ struct KeyCollationTests {
         // A quarter of the keys starting outside ASCII, and at least 64 of them: the line between the two sorts.
         let english = keys(Array("abcdef"), count: 300, lengths: 3...6), thai = keys(scalars(0x0E01...0x0E2E), count: 100, lengths: 3...6)
         for (mixed, byGuesses) in [(english + thai, true), (english + thai.dropLast(), false), (Array(thai.prefix(63)), false)] {
-            var comparisons = 0
-            let order = KeyCollation.sorted(Array(mixed.indices), compare: { x, y, guessed in
-                comparisons += 1
-                return mixed[x].withUnsafeBufferPointer { a in mixed[y].withUnsafeBufferPointer { b in KeyCollation.compareOrGuess(a, b, guessed: &guessed) } }
-            }, head: { mixed[$0].withUnsafeBufferPointer(KeyCollation.KeyHead.init) }, key: { mixed[$0] }, asking: FoundationCollation())
+            let (order, comparisons) = sortCountingComparisons(mixed, asking: FoundationCollation())
             #expect((comparisons == 0) == byGuesses, "\(mixed.count) keys: \(comparisons) comparisons")
             let foundation = FoundationCollation().order(of: mixed)
             #expect(order == foundation, "\(zip(order, foundation).filter { $0 != $1 }.count) places differ")
@@ -820,11 +823,7 @@ struct KeyCollationTests {
         let english = (0..<400).map { Array("Save item \($0)\($0 % 4 == 0 ? " e\u{301}" : "")".utf8) }.shuffled(using: &random)
         for list in [keys, english] {
             let counting = CountingReference(FoundationCollation())
-            var comparisons = 0
-            let order = KeyCollation.sorted(Array(list.indices), compare: { x, y, guessed in
-                comparisons += 1
-                return list[x].withUnsafeBufferPointer { a in list[y].withUnsafeBufferPointer { b in KeyCollation.compareOrGuess(a, b, guessed: &guessed) } }
-            }, head: { list[$0].withUnsafeBufferPointer(KeyCollation.KeyHead.init) }, key: { list[$0] }, asking: counting)
+            let (order, comparisons) = sortCountingComparisons(list, asking: counting)
             #expect(comparisons > 0)
             #expect(counting.sorts == 0)
             #expect(KeyCollation.isStrictlyOrdered(order.map { list[$0] }, asking: FoundationCollation()))

@@ -63,13 +63,11 @@ extension KeyCollation {
 
     /// A likely answer for a pair the fast comparator leaves undecided: the
     /// keys' first-level weights as the guess reads them (``GuessedWeights``)
-    /// from where they differ; alike there, the first difference in the characters' ranks at
-    /// the second level, else the first in case, then the bytes. Right for most such pairs, and a total order,
-    /// so a sort with it is one Foundation can confirm neighbour by neighbour.
+    /// from where they differ; alike there, ``guessCompareAlike(_:_:from:)``.
+    /// Right for most such pairs, and a total order, so a sort with it is
+    /// one Foundation can confirm neighbour by neighbour.
     static func guessCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
-        var start = characterStart(a, containing: commonPrefixCount(a, b))
-        // A number is read whole, from its first digit.
-        while start > 0 && a[start - 1] &- UInt8(ascii: "0") < 10 { start -= 1 }
+        let start = guessStart(a, b)
         var x = GuessedWeights(a, from: start), y = GuessedWeights(b, from: start)
         while true {
             switch (x.next(), y.next()) {
@@ -79,6 +77,15 @@ extension KeyCollation {
             case let (p?, q?): if p != q { return p < q ? -1 : 1 }
             }
         }
+    }
+
+    /// Where the guess reads two keys from: the character in which their
+    /// bytes first differ, or the first digit of the number it is in (a
+    /// number is read whole).
+    static func guessStart(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        var start = characterStart(a, containing: commonPrefixCount(a, b))
+        while start > 0 && a[start - 1] &- UInt8(ascii: "0") < 10 { start -= 1 }
+        return start
     }
 
     /// ``guessCompare(_:_:)`` for two keys alike at the first level as the
@@ -98,18 +105,14 @@ extension KeyCollation {
         }
         // Case, letter by letter: marks are skipped, so that a letter typed precomposed and the same
         // typed with marks stay in step (`é` against `e` U+0301).
-        func isMark(_ value: UInt32) -> Bool {
-            let entry = PrimaryOrder.value(of: value)
-            return entry != PrimaryOrder.unknown && entry & PrimaryOrder.combining != 0
-        }
         var i = start, j = start
         while i < a.count && j < b.count {
             let x = scalar(a, at: i), y = scalar(b, at: j)
-            if isMark(x) {
+            if PrimaryOrder.isCombining(x) {
                 i += scalarLength(a[i])
                 continue
             }
-            if isMark(y) {
+            if PrimaryOrder.isCombining(y) {
                 j += scalarLength(b[j])
                 continue
             }

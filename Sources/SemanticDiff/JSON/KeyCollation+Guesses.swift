@@ -49,11 +49,7 @@ extension KeyCollation {
                 }
                 if i < endX || j < endY { return j < endY }
                 let order = keys[Int(x.index)].withUnsafeBufferPointer { a in
-                    keys[Int(y.index)].withUnsafeBufferPointer { b in
-                        var start = characterStart(a, containing: commonPrefixCount(a, b))
-                        while start > 0 && a[start - 1] &- UInt8(ascii: "0") < 10 { start -= 1 }
-                        return guessCompareAlike(a, b, from: start)
-                    }
+                    keys[Int(y.index)].withUnsafeBufferPointer { b in guessCompareAlike(a, b, from: guessStart(a, b)) }
                 }
                 return order < 0 || (order == 0 && x.index < y.index)
             }
@@ -188,9 +184,9 @@ extension KeyCollation {
                 return mark == 0x7F ? 0x3FFF_0000 : GuessedAccents.weight(ofMark: 0x2FF + mark)
             }
             guard index < text.count else { return nil }
-            let value = scalar(text, at: index), entry = PrimaryOrder.value(of: value)
+            let value = scalar(text, at: index)
             index += scalarLength(text[index])
-            if entry != PrimaryOrder.unknown && entry & PrimaryOrder.combining != 0 { return GuessedAccents.weight(ofMark: value) }
+            if PrimaryOrder.isCombining(value) { return GuessedAccents.weight(ofMark: value) }
             if let accents = Accents.value(of: value) { pending = accents >> 3 & 0x1F_FFFF }
             return 0
         }

@@ -27,6 +27,12 @@ extension KeyCollation {
         /// A digit, an unassigned code point or one outside the table: every flag set.
         public static let unknown: UInt32 = .max
 
+        /// Whether `scalar` is a combining mark (in the table, not unknown).
+        @inline(__always) static func isCombining(_ scalar: UInt32) -> Bool {
+            let value = value(of: scalar)
+            return value != unknown && value & combining != 0
+        }
+
         /// The value of `scalar`.
         @inline(__always) static func value(of scalar: UInt32) -> UInt32 {
             if scalar < 0x10000 { return CodePointRuns.basicPlaneValue(of: scalar, blocks: basicPlaneBlocks, values: basicPlaneValues) }
