@@ -25,7 +25,7 @@ struct MemberOrderTests {
         var random = SplitMix64(seed: 7)
         let letters: [Character] = Array("会えばすぐにハッピー一键长草下载作业失败成功不使用无人机") + (0x0E01...0x0E2E).map { Character(Unicode.Scalar($0)!) }
             + Array("abcXYZ%@ 12")
-        var seen = Set<String>()
+        var seen = DistinctKeys<String>()
         while seen.count < 500 {
             seen.insert(String((0..<(1 + random.below(6))).map { _ in letters[random.below(letters.count)] }))
         }

@@ -13,7 +13,7 @@ struct FoundationCollationTests {
     /// the scripts the helper is asked about most, some over 64 characters.
     static let keys: [String] = {
         var random = SplitMix64(seed: 2026)
-        var keys = Set<String>()
+        var keys = DistinctKeys<String>()
         var previous: String?
         while keys.count < 20_000 {
             let key = KeyCollationTests.generatedKey(&random, near: previous)

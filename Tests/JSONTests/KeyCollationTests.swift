@@ -70,7 +70,7 @@ struct KeyCollationTests {
         ]
         var keys: [[UInt8]] = []
         for script in scripts {
-            var seen = Set<String>()
+            var seen = DistinctKeys<String>()
             while seen.count < 1_000 {
                 seen.insert(String((0..<(3 + random.below(8))).map { _ in script[random.below(script.count)] }))
             }
@@ -308,7 +308,7 @@ struct KeyCollationTests {
     @Test("on 100,000 generated keys, every answer of the fast path is Foundation's")
     func generatedKeys() {
         var random = SplitMix64(seed: 2024)
-        var keys = Set<String>()
+        var keys = DistinctKeys<String>()
         while keys.count < 100_000 {
             keys.insert(KeyCollationTests.generatedKey(&random, near: keys.randomElement(using: &random)))
         }
@@ -322,7 +322,7 @@ struct KeyCollationTests {
         var random = SplitMix64(seed: 77)
         let letters = Array("aeioucnstAEIOU -'.=<>/")
         let marks: [Character] = ["\u{300}", "\u{301}", "\u{302}", "\u{303}", "\u{308}", "\u{30A}", "\u{327}", "\u{338}", "\u{34F}", "\u{362}"]
-        var keys = Set<String>()
+        var keys = DistinctKeys<String>()
         while keys.count < 100_000 {
             var key = ""
             if random.below(50) == 0 { key.append(marks[random.below(marks.count)]) }
@@ -356,7 +356,7 @@ struct KeyCollationTests {
             ("Arabic", (0x0621...0x064A).map { String(Unicode.Scalar($0)!) } + ["ا", "ا", "أ", "إ", "آ", "و", "ؤ", "ي", "ئ", " "], 0.8),
         ]
         for set in sets {
-            var keys = Set<String>()
+            var keys = DistinctKeys<String>()
             var list: [String] = []
             while keys.count < 20_000 {
                 // Half the keys are another key with one letter changed, one added, or its case changed.
@@ -430,7 +430,7 @@ struct KeyCollationTests {
             return Character(Unicode.Scalar(value)!)
         }
         let others = Array("あいうアイウｱー・、。！？「」（）：%@ -_.1290abcXYZ가é\u{301}\u{FE0F}\n")
-        var keys = Set<String>()
+        var keys = DistinctKeys<String>()
         var shared: [String] = []
         while keys.count < 100_000 {
             // Half the keys start like an earlier one, so that pairs first differ deep inside.
@@ -474,7 +474,7 @@ struct KeyCollationTests {
         for script in scripts {
             let letters = script.letters.filter { Unicode.Scalar($0).map { $0.properties.generalCategory != .unassigned } ?? false }
             let common = (0..<40).map { _ in letters[random.below(letters.count)] }
-            var keys = Set<String>()
+            var keys = DistinctKeys<String>()
             var starts: [String] = []
             while keys.count < 6_000 {
                 // Some keys start like an earlier one, some longer than 64 characters, so that pairs
@@ -748,7 +748,7 @@ struct KeyCollationTests {
     func sortedByGuesses() {
         var random = SplitMix64(seed: 1207)
         func keys(_ letters: [Character], count: Int, lengths: ClosedRange<Int>) -> [[UInt8]] {
-            var keys = Set<[UInt8]>()
+            var keys = DistinctKeys<[UInt8]>()
             while keys.count < count {
                 keys.insert(Array(String((0..<(lengths.lowerBound + random.below(lengths.count))).map { _ in letters[random.below(letters.count)] }).utf8))
             }
@@ -767,22 +767,22 @@ struct KeyCollationTests {
             ("Chinese with numbers and Latin", keys(scalars(0x4E00...0x4E80) + Array("0123456789 %@abcABC"), count: 3_000, lengths: 2...6), true),
             ("English with numbers", keys(Array("abcdeABCDE0123456789 ._-"), count: 3_000, lengths: 3...10), false),
         ]
+        var inFoundationsOrder: [String] = []
         for set in sets {
             let counting = CountingReference(FoundationCollation())
             let list = set.keys
             let (order, comparisons) = sortCountingComparisons(list, asking: counting)
             #expect((comparisons == 0) == set.byGuesses, "\(set.name): \(comparisons) comparisons")
             #expect(KeyCollation.isStrictlyOrdered(order.map { list[$0] }, asking: FoundationCollation()), "\(set.name)")
-            // Foundation's own sort, where its comparison is an order: not for precomposed Vietnamese, nor
-            // Hangul, where it says of some pairs that each key comes after the other (`걓가곍곇걖`, `걓갚`),
-            // so that either order has every neighbour in order.
-            if !set.name.hasPrefix("Vietnamese") && set.name != "Hangul" {
-                let foundation = FoundationCollation().order(of: list)
-                #expect(order == foundation, "\(set.name): \(zip(order, foundation).filter { $0 != $1 }.count) places differ")
+            let foundation = FoundationCollation().order(of: list)
+            if order == foundation { inFoundationsOrder.append(set.name) }
+            // Not precomposed Vietnamese, where Foundation's comparison is no order across whole stretches.
+            if set.name != "Vietnamese" {
+                #expect(Self.differsOnlyWhereFoundationIsNoOrder(order, foundation, of: list), "\(set.name)")
             }
-            #expect(counting.sorts == 0, "\(set.name)")
-            #expect(counting.pairRequests <= 4 && counting.pairs < list.count, "\(set.name): \(counting.pairRequests) requests, \(counting.pairs) pairs")
+            Self.expectConfirmedOrMended(counting, keys: list.count, set.name)
         }
+        #expect(inFoundationsOrder.count >= 3, "\(inFoundationsOrder)")
         // A quarter of the keys starting outside ASCII, and at least 64 of them: the line between the two sorts.
         let english = keys(Array("abcdef"), count: 300, lengths: 3...6), thai = keys(scalars(0x0E01...0x0E2E), count: 100, lengths: 3...6)
         for (mixed, byGuesses) in [(english + thai, true), (english + thai.dropLast(), false), (Array(thai.prefix(63)), false)] {
@@ -836,7 +836,7 @@ struct KeyCollationTests {
         // Hangul syllables (letters after the first), ideographs, code points the tables do not know,
         // marks that weigh nothing, accents, ASCII and digits: keys alike at the first level often.
         let letters: [Character] = Array("aAáâấeE ,-09ёеЁ가각까한漢字") + ["\u{301}", "\u{E000}", "\u{10FFFD}", "\u{1F600}", "\u{0E40}", "\u{0E01}"]
-        var keys = Set<[UInt8]>()
+        var keys = DistinctKeys<[UInt8]>()
         while keys.count < 5_000 {
             keys.insert(Array(String((0..<random.below(7)).map { _ in letters[random.below(letters.count)] }).utf8))
         }
@@ -857,8 +857,9 @@ struct KeyCollationTests {
         // first letter (with and without a last one), Thai consonants and vowels, precomposed Vietnamese.
         let alphabets: [[UInt32]] = [Array(0x0430...0x044F), Array(0xAC00...0xAD00), Array(0x0E01...0x0E2E) + Array(0x0E30...0x0E39),
                                      "aăâeêioôơuưyđ ấầẩẫậếềểễệốồổỗộớờởỡợứừửữựáàảãạ".unicodeScalars.map(\.value)]
+        var inFoundationsOrder = 0
         for (script, letters) in alphabets.enumerated() {
-            var keys = Set<[UInt8]>()
+            var keys = DistinctKeys<[UInt8]>()
             while keys.count < 3_000 {
                 var key = ""
                 for _ in 0..<(3 + random.below(6)) { key.unicodeScalars.append(Unicode.Scalar(letters[random.below(letters.count)])!) }
@@ -868,15 +869,18 @@ struct KeyCollationTests {
             let counting = CountingReference(FoundationCollation())
             let order = KeyCollation.order(of: list, asking: counting)
             // Every neighbour in order; the same order as Foundation's own sort where its comparison is
-            // an order (not for precomposed Vietnamese, where it is not transitive).
+            // an order.
             #expect(KeyCollation.isStrictlyOrdered(order.map { list[$0] }, asking: FoundationCollation()), "script \(script)")
-            if script < 3 { #expect(order == FoundationCollation().order(of: list), "script \(script)") }
-            #expect(counting.sorts == 0)
-            // A sample of the undecided neighbours first when there are many, then the rest; each
-            // forward, then the other way round only where Foundation answered "after".
-            #expect(counting.pairRequests >= 1 && counting.pairRequests <= 4)
-            #expect(counting.pairs < 3 * list.count)
+            let foundation = FoundationCollation().order(of: list)
+            if order == foundation { inFoundationsOrder += 1 }
+            // Not precomposed Vietnamese, where Foundation's comparison is no order across whole stretches.
+            if script < 3 {
+                #expect(Self.differsOnlyWhereFoundationIsNoOrder(order, foundation, of: list), "script \(script)")
+            }
+            #expect(counting.pairRequests >= 1)
+            Self.expectConfirmedOrMended(counting, keys: list.count, "script \(script)")
         }
+        #expect(inFoundationsOrder >= 2)
         // A reference that contradicts the guesses: its own sort decides.
         let keys = (0..<500).map { _ in Array(String((0..<4).map { _ in Character(Unicode.Scalar(UInt32(0x0430 + random.below(32)))!) }).utf8) }
         let mirror = CountingReference(Mirror())
@@ -893,7 +897,7 @@ struct KeyCollationTests {
         var agreeing = 0
         for seed in 1...6 {
             var random = SplitMix64(seed: UInt64(seed))
-            var keys = Set<[UInt8]>()
+            var keys = DistinctKeys<[UInt8]>()
             while keys.count < 20_000 {
                 let word = (0..<(4 + random.below(6))).map { _ in letters[random.below(letters.count)] }
                 keys.insert(Array(String(String.UnicodeScalarView(word)).utf8))
@@ -928,6 +932,63 @@ struct KeyCollationTests {
     }
 
     /// A reference that counts its requests.
+    /// Whether `order` is Foundation's own sort `foundation` of `keys` but
+    /// where Foundation's comparison is no order. Where two sorts differ,
+    /// they differ in stretches that hold the same keys in both: if
+    /// Foundation orders a stretch's keys (each pair answered the same both
+    /// ways round, and no cycle), both sorts must put them in that one order.
+    /// Foundation's comparison is no order on `зсй` and `зсийшиу` (each after
+    /// the other), on Thai vowel marks typed in another order (`ซุิ` before
+    /// `ซิุถฑ` before `ซึญคฆิ` before `ซุิ`), on some Hangul and on
+    /// precomposed Vietnamese: there another order is as right, and which one
+    /// a sort gives depends on the order the keys came in.
+    static func differsOnlyWhereFoundationIsNoOrder(_ order: [Int], _ foundation: [Int], of keys: [[UInt8]]) -> Bool {
+        var start: Int?, surplus: [Int: Int] = [:]
+        for place in order.indices {
+            guard start != nil || order[place] != foundation[place] else { continue }
+            if start == nil { start = place }
+            surplus[order[place], default: 0] += 1
+            surplus[foundation[place], default: 0] -= 1
+            surplus = surplus.filter { $0.value != 0 }
+            guard surplus.isEmpty, let first = start else { continue }
+            start = nil
+            guard place - first < 200, !isAnOrder(order[first...place].map { keys[$0] }) else { return false }
+        }
+        return start == nil
+    }
+
+    /// Whether Foundation's answers on `keys` are an order: each pair answered
+    /// the same both ways round, and no cycle (then no two keys come before
+    /// as many others).
+    static func isAnOrder(_ keys: [[UInt8]]) -> Bool {
+        let strings = keys.map { String(decoding: $0, as: UTF8.self) }
+        var wins = Array(repeating: 0, count: strings.count)
+        for a in strings.indices {
+            for b in strings.indices where b > a {
+                let forward = Oracle.compare(strings[a], strings[b]).signum(), backward = Oracle.compare(strings[b], strings[a]).signum()
+                guard forward != 0 && forward == -backward else { return false }
+                wins[forward < 0 ? a : b] += 1
+            }
+        }
+        return Set(wins).count == strings.count
+    }
+
+    /// What a sort by guesses asked of `counting`. Confirmed: a sample of the
+    /// undecided neighbours first when there are many, then the rest, each
+    /// forward, then the other way round only where Foundation answered
+    /// "after": at most four requests, fewer pairs than keys, no sort. Where
+    /// Foundation finds a few pairs out of order (its comparison need not be
+    /// an order), they are mended: their keys sorted (at most one in 32) and
+    /// put back by binary searches, a request per halving, never one per pair.
+    static func expectConfirmedOrMended(_ counting: CountingReference, keys: Int, _ name: String) {
+        if counting.sorts == 0 {
+            #expect(counting.pairRequests <= 4 && counting.pairs < keys, "\(name): \(counting.pairRequests) requests, \(counting.pairs) pairs")
+        } else {
+            #expect(counting.sorts == 1 && counting.sortedKeys * 32 <= keys, "\(name): \(counting.sorts) sorts of \(counting.sortedKeys) keys")
+            #expect(counting.pairRequests <= 32 && counting.pairs < 2 * keys, "\(name): \(counting.pairRequests) requests, \(counting.pairs) pairs")
+        }
+    }
+
     final class CountingReference: CollationReference, @unchecked Sendable {
         let base: any CollationReference
         var pairRequests = 0, pairs = 0, sorts = 0, sortedKeys = 0
@@ -959,7 +1020,7 @@ struct KeyCollationTests {
         var random = SplitMix64(seed: 99)
         let pieces = Array("abAB xyz.-%@:") .map(String.init) + ["\n", "\t", "\r", "\r\n", "\u{B}", "\u{C}", "\u{1}", "’", "“", "”", "…", "×", "·",
                                                              "1", "10", "٣", "１", "层", "é", "\u{301}"]
-        var keys = Set<String>()
+        var keys = DistinctKeys<String>()
         var starts: [String] = []
         while keys.count < 100_000 {
             var key = random.below(2) == 0 ? starts.randomElement(using: &random) ?? "" : ""
@@ -981,7 +1042,7 @@ struct KeyCollationTests {
     func numbersAfterOtherDigits() {
         var random = SplitMix64(seed: 111)
         let pieces = ["３", "٢", "۸", "２", "十", "窵", "0", "00", "4", "04", "1", "月", "丁", "一", "e", "y", "x", "\u{B}", "\n", " ", "-"]
-        var keys = Set<String>()
+        var keys = DistinctKeys<String>()
         while keys.count < 100_000 {
             keys.insert((0..<(2 + random.below(5))).map { _ in pieces[random.below(pieces.count)] }.joined())
         }
@@ -1028,7 +1089,7 @@ struct KeyCollationTests {
     @Test("on every key, language code and field name of the corpus, every answer of the fast path is Foundation's",
           .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
     func corpusKeys() throws {
-        var keys = Set<String>()
+        var keys = DistinctKeys<String>()
         for row in try Corpus.table("catalogs.tsv") {
             guard let document = try? JSONDocument(parsing: Corpus.blob(row["blob"]!)) else { continue }
             for node in document.nodes.indices where document[node].kind == .object {

@@ -13,7 +13,7 @@ struct XcodeLayoutTests {
     func inconsistentOrderSettles() throws {
         var random = SplitMix64(seed: 3)
         let letters = Array("aăâeêioôơuưyđ ấầẩẫậếềểễệốồổỗộớờởỡợứừửữựáàảãạ")
-        var keys = Set<String>()
+        var keys = DistinctKeys<String>()
         while keys.count < 8_000 { keys.insert(String((0..<(3 + random.below(8))).map { _ in letters[random.below(letters.count)] })) }
         let members = keys.map { "\(String(decoding: JSONString.quoted($0), as: UTF8.self)):{}" }.joined(separator: ",")
         let once = XcodeLayout.format(try JSONDocument(parsing: Array("{\"strings\":{\(members)}}".utf8)))
