@@ -168,7 +168,7 @@ extension KeyCollation {
     /// Of the positions p in `positions`, those whose pair (`order[p - 1]`,
     /// `order[p]`) the fast comparator finds out of order, and those it
     /// cannot tell, but for pairs Foundation cannot find out of order
-    /// (``startsAlikeCompare(_:_:)``).
+    /// (``startsAlikeCompare(_:_:)``, ``decomposedCompare(_:_:)``).
     private static func fastAnswers(at positions: some Sequence<Int>, of order: [Int], _ keys: [[UInt8]])
         -> (apart: [Int], undecided: [Int]) {
         var apart: [Int] = [], undecided: [Int] = []
@@ -177,7 +177,7 @@ extension KeyCollation {
                 keys[order[position]].withUnsafeBufferPointer { b in
                     if let decided = fastCompare(a, b) {
                         if decided >= 0 { apart.append(position) }
-                    } else if startsAlikeCompare(a, b) != -1 {
+                    } else if startsAlikeCompare(a, b) != -1 && decomposedCompare(a, b) != -1 {
                         undecided.append(position)
                     }
                 }
