@@ -885,18 +885,36 @@ struct KeyCollationTests {
         #expect(accents("a\u{302}b").lexicographicallyPrecedes(accents("a\u{302}\u{301}b")))
     }
 
-    @Test("the same words typed precomposed and with marks are guessed letter by letter, in step: Foundation confirms the guess and never sorts the object whole; English keys with an accent further on keep the comparator")
+    @Test("the same words typed precomposed and with marks, which the fast comparator cannot tell apart, are sorted by their guesses, letter by letter, in step, and their neighbours read past the marks: Foundation's order, nothing asked of it; English keys with an accent further on keep the comparator")
     func bothNormalizations() {
         var random = SplitMix64(seed: 1209)
         let words = (0..<1_000).map { "Café élève \($0)" }
         let keys = (words + words.map(\.decomposedStringWithCanonicalMapping)).shuffled(using: &random).map { Array($0.utf8) }
         let english = (0..<400).map { Array("Save item \($0)\($0 % 4 == 0 ? " e\u{301}" : "")".utf8) }.shuffled(using: &random)
-        for list in [keys, english] {
+        for (list, byGuesses) in [(keys, true), (english, false)] {
             let counting = CountingReference(FoundationCollation())
             let (order, comparisons) = sortCountingComparisons(list, asking: counting)
-            #expect(comparisons > 0)
+            #expect((comparisons == 0) == byGuesses, "\(comparisons) comparisons")
             #expect(counting.sorts == 0)
             #expect(KeyCollation.isStrictlyOrdered(order.map { list[$0] }, asking: FoundationCollation()))
+            #expect(Self.differsOnlyWhereFoundationIsNoOrder(order, FoundationCollation().order(of: list), of: list))
+        }
+        // Sorted by guesses, every neighbour is decided in process (`decomposedCompare`).
+        let counting = CountingReference(FoundationCollation())
+        _ = sortCountingComparisons(keys, asking: counting)
+        #expect(counting.pairs == 0)
+        // A sample of 64 pairs decides: a quarter undecided sends an object to the sort by guesses.
+        let half = (0..<200).map { Array("Café \($0)".utf8) } + (0..<200).map { Array("Cafe\u{301} \($0 + 200)".utf8) }
+        #expect(KeyCollation.undecidedOften(half.count, key: { half[$0] }))
+        #expect(!KeyCollation.undecidedOften(english.count, key: { english[$0] }))
+        #expect(!KeyCollation.undecidedOften(63, key: { half[$0 * 6] }))
+    }
+
+    @Test("the case the guess reads is the Unicode property, read from the code point in Latin-1")
+    func lowercase() {
+        for value in UInt32(0)..<0x2000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(KeyCollation.isLowercase(value) == scalar.properties.isLowercase, "U+\(String(value, radix: 16))")
         }
     }
 
