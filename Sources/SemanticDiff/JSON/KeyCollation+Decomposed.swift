@@ -62,7 +62,8 @@ extension KeyCollation {
     /// does not decompose to an ASCII letter and marks (`đ`, `ø` and `ґ`
     /// weigh more at the second level than their base letters, which the
     /// guess reads as plain); and where a number has a leading zero (ICU
-    /// sets `0107` apart from `107` otherwise than the guess).
+    /// sets `0107` apart from `107` otherwise than the guess). Nil for a
+    /// number of more than 18 digits, whose value the guess reads in 64 bits.
     private static func readableLevels(_ text: UnsafeBufferPointer<UInt8>) -> Levels? {
         var levels = Levels.all
         // The combining class of the last mark on the current letter, typed or precomposed.
@@ -71,12 +72,14 @@ extension KeyCollation {
         while index < text.count {
             let byte = text[index]
             if byte &- UInt8(ascii: "0") < 10 {
-                if byte == UInt8(ascii: "0") && (index == 0 || text[index - 1] &- UInt8(ascii: "0") >= 10)
-                    && index + 1 < text.count && text[index + 1] &- UInt8(ascii: "0") < 10 {
-                    levels = .first
-                }
+                // A number whole: a leading zero reads only at the first level, and past 18 digits the guess
+                // reads its value in 64 bits, as Foundation's walk does, but not ICU.
+                var end = index
+                while end < text.count && text[end] &- UInt8(ascii: "0") < 10 { end += 1 }
+                if byte == UInt8(ascii: "0") && end - index > 1 { levels = .first }
+                guard end - index <= 18 else { return nil }
                 lastClass = 0
-                index += 1
+                index = end
                 continue
             }
             let value = scalar(text, at: index)
