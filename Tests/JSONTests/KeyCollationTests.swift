@@ -940,6 +940,33 @@ struct KeyCollationTests {
         }
     }
 
+    @Test("keys sorted but for one swapped pair only Foundation orders are mended where they are: their undecided neighbours are asked once, not again for a sort")
+    func oneSwap() throws {
+        var random = SplitMix64(seed: 1212)
+        // Emoji, skin tones, joiners, variation selectors and Thai letters: sequences the fast comparator
+        // mostly leaves to Foundation, and the guess mostly orders as it does.
+        let pieces: [UInt32] = [0x1F3A0, 0x1F340, 0x1F602, 0x1F363, 0x1F620, 0x1F44D, 0x1F64C, 0x1F610, 0x1F346, 0x1F64F, 0x1F388,
+                                0x1F638, 0x1F326, 0x1F3FB, 0x1F3FD, 0x1F3FF, 0x200D, 0xFE0F, 0xE03, 0xE11, 0xE07, 0xE18, 0xE13, 0xE08]
+        var keys = DistinctKeys<[UInt8]>()
+        while keys.count < 2_000 {
+            keys.insert(Array(String(String.UnicodeScalarView((0..<(1 + random.below(5))).map { _ in Unicode.Scalar(pieces[random.below(pieces.count)])! })).utf8))
+        }
+        let (order, _) = sortCountingComparisons(keys.list, asking: FoundationCollation())
+        var sorted = order.map { keys.list[$0] }
+        func undecided(_ list: [[UInt8]]) -> [Int] {
+            list.indices.dropFirst().filter { p in list[p - 1].withUnsafeBufferPointer { a in list[p].withUnsafeBufferPointer { b in KeyCollation.fastCompare(a, b) } } == nil }
+        }
+        let neighbours = undecided(sorted)
+        try #require(neighbours.count > 500)
+        let swapped = neighbours[neighbours.count / 2]
+        sorted.swapAt(swapped - 1, swapped)
+        let counting = CountingReference(FoundationCollation())
+        let (again, _) = sortCountingComparisons(sorted, asking: counting)
+        #expect(KeyCollation.isStrictlyOrdered(again.map { sorted[$0] }, asking: FoundationCollation()))
+        #expect(counting.pairs < neighbours.count * 3 / 2, "\(counting.pairs) pairs asked, \(neighbours.count) undecided neighbours")
+        #expect(counting.sorts == 1 && counting.sortedKeys <= 8, "\(counting.sorts) sorts of \(counting.sortedKeys) keys")
+    }
+
     @Test("the case the guess reads is the Unicode property, read from the code point in Latin-1")
     func lowercase() {
         for value in UInt32(0)..<0x2000 {

@@ -31,7 +31,7 @@ extension KeyCollation {
         let heads = items.count >= KeyHead.worthwhileCount ? items.map(head) : []
         if sortsByGuesses(heads) || undecidedOften(items.count, key: { key(items[$0]) }) {
             let keys = items.map(key)
-            if isInOrderAsGiven(keys, asking: reference) { return items }
+            if let order = orderAsGiven(keys, asking: reference) { return order.map { items[$0] } }
             var order = guessedOrder(of: keys)
             switch settle(&order, of: keys, asking: reference, mending: true) {
             case .inOrder: return order.map { items[$0] }

@@ -47,17 +47,18 @@ extension KeyCollation {
         return undecided * 4 >= samples
     }
 
-    /// Whether `keys` are in order as they come, as a catalog Xcode or this
-    /// tool wrote is: no neighbour the fast comparator puts the other way
-    /// round, the guess going against at most one neighbour in sixteen of
-    /// those it cannot tell (where Foundation's comparison is no order, a
-    /// mended sort leaves a few so), then every undecided neighbour confirmed
-    /// (``confirm(_:of:asking:mending:)``, asked at once). Reading every
-    /// key's guess to sort them again cost more (6,000 sorted keys with
-    /// ligatures: 13 → 16 ms), and could give another order where
-    /// Foundation's comparison is no order. Keys out of order stop the walk
-    /// before anything is asked.
-    static func isInOrderAsGiven(_ keys: [[UInt8]], asking reference: any CollationReference) -> Bool {
+    /// The order of `keys` as they come, where they are in order, as a
+    /// catalog Xcode or this tool wrote is: no neighbour the fast comparator
+    /// puts the other way round, the guess going against at most one
+    /// neighbour in sixteen of those it cannot tell (where Foundation's
+    /// comparison is no order, a mended sort leaves a few so), then the
+    /// undecided neighbours asked at once, and a few Foundation finds out of
+    /// order mended (``settle(_:of:asking:mending:)``: a key moved or two
+    /// swapped). Nil otherwise. Reading every key's guess to sort them again
+    /// cost more (6,000 sorted keys with ligatures: 13 → 16 ms), and could
+    /// give another order where Foundation's comparison is no order. Keys
+    /// out of order stop the walk before anything is asked.
+    static func orderAsGiven(_ keys: [[UInt8]], asking reference: any CollationReference) -> [Int]? {
         var against = 0
         for position in keys.indices.dropFirst() {
             let inOrder: Bool? = keys[position - 1].withUnsafeBufferPointer { a in
@@ -68,13 +69,13 @@ extension KeyCollation {
             }
             guard let inOrder else {
                 against += 1
-                if against * 16 > keys.count { return false }
+                if against * 16 > keys.count { return nil }
                 continue
             }
-            guard inOrder else { return false }
+            guard inOrder else { return nil }
         }
         var order = Array(keys.indices)
-        return confirm(&order, of: keys, asking: reference, mending: false)
+        return settle(&order, of: keys, asking: reference, mending: true) == .inOrder ? order : nil
     }
 
     /// The indices of `keys` in ``guessCompare(_:_:)``'s order, equal keys
