@@ -70,10 +70,16 @@ extension KeyCollation {
     /// one Foundation can confirm neighbour by neighbour.
     static func guessCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         let start = guessStart(a, b)
+        return guessFirstLevelCompare(a, b, from: start) ?? guessCompareAlike(a, b, from: start)
+    }
+
+    /// The first difference in two keys' first-level weights as the guess
+    /// reads them (``GuessedWeights``) from `start`; nil where they are alike.
+    static func guessFirstLevelCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var x = GuessedWeights(a, from: start), y = GuessedWeights(b, from: start)
         while true {
             switch (x.next(), y.next()) {
-            case (nil, nil): return guessCompareAlike(a, b, from: start)
+            case (nil, nil): return nil
             case (_?, nil): return 1
             case (nil, _?): return -1
             case let (p?, q?): if p != q { return p < q ? -1 : 1 }

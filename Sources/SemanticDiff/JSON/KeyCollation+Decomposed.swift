@@ -27,18 +27,10 @@ extension KeyCollation {
         guard fitsInlineBuffer(a), fitsInlineBuffer(b),
               let levelsA = readableLevels(a), let levelsB = readableLevels(b) else { return nil }
         let start = guessStart(a, b)
-        var x = GuessedWeights(a, from: start), y = GuessedWeights(b, from: start)
-        while true {
-            switch (x.next(), y.next()) {
-            case (nil, nil):
-                guard levelsA == .all && levelsB == .all else { return nil }
-                let order = guessCompareAlike(a, b, from: start)
-                return order == 0 ? nil : order
-            case (_?, nil): return 1
-            case (nil, _?): return -1
-            case let (p?, q?): if p != q { return p < q ? -1 : 1 }
-            }
-        }
+        if let decided = guessFirstLevelCompare(a, b, from: start) { return decided }
+        guard levelsA == .all && levelsB == .all else { return nil }
+        let order = guessCompareAlike(a, b, from: start)
+        return order == 0 ? nil : order
     }
 
     /// Which of a key's levels the guess reads as ICU does.
