@@ -44,7 +44,7 @@ let package = Package(
         // worker threads, the environment.
         .target(name: "PlatformLayer", dependencies: ["SemanticDiff"], swiftSettings: crossModule),
 
-        // libgit2's headers only. The library is opened at run time (see
+        // libgit2's headers only (and zlib's, for GitLayer/Objects). The library is opened at run time (see
         // Sources/GitLayer/LibGit2.swift): a merge that needs no git must not
         // pay for loading libgit2, its TLS, SSH and Kerberos libraries and
         // its CA certificates (over 10 ms a run). A `pkgConfig` entry here
@@ -53,7 +53,8 @@ let package = Package(
         // package to install when they are missing.
         .systemLibrary(name: "CGit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
         // Repositories, revisions, trees, the index, blobs, configuration and
-        // git's line merge, through libgit2.
+        // git's line merge, through libgit2; and, for a diff of two revisions,
+        // git's references and objects read from its files (Objects/).
         .target(name: "GitLayer", dependencies: ["CGit2", "SemanticDiff", "PlatformLayer"], swiftSettings: crossModule),
 
         // The subcommands and their policies, as a library.

@@ -101,6 +101,17 @@ XCS_GIT_FUNCTION(git_index_get_byindex)
 #undef XCS_GIT_FUNCTION
 
 /*
+ * zlib, for reading git's objects without libgit2 (GitLayer/Objects): opened
+ * with dlopen too, the first time an object is read, so that no other command
+ * loads it. zlib.h comes with libgit2's headers (libgit2-dev depends on
+ * zlib1g-dev; macOS has it in its SDK).
+ */
+#include <zlib.h>
+typedef __typeof__(inflateInit2_) *xcs_inflateInit2_fn;
+typedef __typeof__(inflate) *xcs_inflate_fn;
+typedef __typeof__(inflateEnd) *xcs_inflateEnd_fn;
+
+/*
  * git_libgit2_opts is variadic, which Swift cannot call. This calls it, from
  * a pointer found with dlsym, with one int value.
  */

@@ -39,8 +39,10 @@ enum DiffCommand: Command {
                                or GIT_EXTERNAL_DIFF): compare OLD and NEW
           -h, --help           show this help
 
-        Only .xcstrings files are considered; renames are detected. Every
-        revision, tree, index entry and blob is read through libgit2.
+        Only .xcstrings files are considered; renames are detected. Two
+        revisions without paths are read from git's own files where that
+        is certain (references, packs, loose objects); everything else
+        through libgit2.
         Exit status: 0 (1 with --exit-code and changes, and with --no-index
         when the files differ, as git diff --no-index), 2 on errors (a file
         that is not valid JSON is reported and the others still shown).
@@ -68,6 +70,8 @@ enum DiffCommand: Command {
         }
         var files: [CatalogFileChange]
         var repository: Repository?
+        // Where the repository is when git's files were read without libgit2.
+        var location: WorkTreeLocation?
         // Two files, not revisions: as git diff --no-index, exit 1 when they differ.
         let noIndex = !arguments.has("git-external") && (arguments.has("no-index") || outsideRepository(arguments))
         if arguments.has("git-external") {
@@ -80,6 +84,10 @@ enum DiffCommand: Command {
             let values = arguments.positional + (arguments.afterSeparator ?? [])
             guard values.count == 2 else { return Tool.usageFailure(self, "--no-index takes two files") }
             files = [pair(values[0], values[1], oldPath: values[0], newPath: values[1])]
+        } else if let read = changesFromFiles(arguments) {
+            files = read.files
+            location = read.location
+            timer.mark("changes")
         } else {
             do {
                 let opened = try Repository(discoveringFrom: ".")
@@ -142,7 +150,7 @@ enum DiffCommand: Command {
                                            languages: languages, statistics: withStatistics,
                                            coverage: (sides[0]?.coverage, sides[1]?.coverage))
             // Two files named on the command line are compared, not renamed.
-            if repository == nil && !arguments.has("git-external") { diff.isRename = false }
+            if noIndex { diff.isRename = false }
             return diff
         }
         timer.mark("compare")
@@ -152,7 +160,7 @@ enum DiffCommand: Command {
                 Console.error("warning: --language \(language): no catalog compared has this language, on either side")
             }
         }
-        let pager = startPager(arguments, repository)
+        let pager = startPager(arguments, repository, location)
         defer {
             timer.mark("print")
             timer.report()
@@ -182,11 +190,35 @@ enum DiffCommand: Command {
 
     /// git's pager for output to a terminal (or always with `--paginate`),
     /// unless `--no-pager` or `--json`.
-    static func startPager(_ arguments: Arguments, _ repository: Repository?) -> Pager? {
+    static func startPager(_ arguments: Arguments, _ repository: Repository?, _ location: WorkTreeLocation?) -> Pager? {
         guard !arguments.has("no-pager"), !arguments.has("git-external") else { return nil }
         guard arguments.has("paginate") || Console.isTerminal(1) else { return nil }
-        let configured = (try? repository?.configuration())??.string("core.pager")
+        var configured = (try? repository?.configuration())??.string("core.pager")
+        if let location {
+            switch location.configuration.value("core.pager") {
+            case .value(let value): configured = value
+            case .undecided: configured = (try? Repository(discoveringFrom: ".").configuration())?.string("core.pager") ?? nil
+            }
+        }
         return Pager.command(configured: configured).flatMap(Pager.start)
+    }
+
+    /// `REV REV` or `REV..REV` without paths, read from git's files
+    /// (``RepositoryFiles``) where that gives libgit2's answer for certain:
+    /// nil elsewhere, and libgit2 answers.
+    static func changesFromFiles(_ arguments: Arguments) -> (files: [CatalogFileChange], location: WorkTreeLocation)? {
+        guard !arguments.has("cached"), !arguments.has("staged"), (arguments.afterSeparator ?? []).isEmpty else { return nil }
+        let values = arguments.positional
+        let ends: (String, String)
+        if values.count == 2 {
+            ends = (values[0], values[1])
+        } else if values.count == 1, let range = Repository.splitRange(values[0]), !range.mergeBase {
+            ends = (range.0, range.1)
+        } else {
+            return nil
+        }
+        guard let repository = RepositoryFiles(), let files = repository.changedCatalogs(from: ends.0, to: ends.1) else { return nil }
+        return (files, repository.location)
     }
 
     /// What to compare and which paths, from git's argument forms.

@@ -9,6 +9,8 @@ public enum CatalogSource: Sendable {
     case blob(BlobID)
     /// A file: in the work tree (an absolute path) or given on the command line.
     case file(String)
+    /// A blob read from git's files without libgit2 (``RepositoryFiles``).
+    case object(ObjectID, ObjectStore)
 
     /// The bytes of this version: a file mapped, a blob used where libgit2
     /// keeps it. A blob is read through `repository`, which must be used by
@@ -25,6 +27,9 @@ public enum CatalogSource: Sendable {
         case .blob(let id):
             guard let repository else { throw GitError("no repository to read blob \(id) from") }
             return try repository.blobBytes(id)
+        case .object(let id, let store):
+            guard let bytes = store.blob(id) else { throw GitError("cannot read blob \(id)") }
+            return bytes
         }
     }
 }

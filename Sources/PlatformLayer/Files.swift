@@ -81,13 +81,15 @@ public enum Files {
     /// The contents of the file at `path`, mapped into memory rather than
     /// copied when it is large (see ``TruncationGuard`` for what happens if
     /// another program truncates it meanwhile); small files and pipes are read.
-    public static func mapping(_ path: String) throws(FileError) -> Bytes {
+    /// `populated`: every page read in at once, for a file that will be read
+    /// whole; false for one read in a few places (a pack of git objects).
+    public static func mapping(_ path: String, populated: Bool = true) throws(FileError) -> Bytes {
         let (descriptor, info) = try openForReading(path)
         defer { close(descriptor) }
         let size = Int(info.st_size)
         guard (info.st_mode & S_IFMT) == S_IFREG, size >= 1 << 16 else { return Bytes(try read(descriptor, info, path)) }
         #if os(Linux)
-        let flags = MAP_PRIVATE | MAP_POPULATE
+        let flags = populated ? MAP_PRIVATE | MAP_POPULATE : MAP_PRIVATE
         #else
         let flags = MAP_PRIVATE
         #endif
@@ -130,6 +132,21 @@ public enum Files {
     public static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The names in directory `path` (hidden ones too, not `.` and `..`),
+    /// in the order the system lists them; nil when it cannot be listed.
+    public static func names(in path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// The `.xcstrings` files under directory `path`, sorted; hidden

@@ -1,0 +1,294 @@
+import Foundation
+@testable import GitLayer
+import SemanticDiff
+import TestSupport
+import Testing
+
+/// git's references, trees and blobs read from its files without libgit2:
+/// what git itself answers (`git rev-parse`, `git cat-file`) and the
+/// catalogs libgit2's diff finds, however git stored the objects (loose,
+/// packed whole, as offset and named deltas, in several packs), and nil
+/// wherever the answer could differ.
+@Suite("repository read from git's files")
+struct RepositoryFilesTests {
+    init() { FoundationOrder.use() }
+
+    func files(_ fixture: TestRepository, _ extra: [String: String] = [:]) -> RepositoryFiles? {
+        let top = fixture.url.resolvingSymlinksInPath().path
+        let environment = ["HOME": top, "GIT_CONFIG_NOSYSTEM": "1"].merging(extra) { $1 }
+        return RepositoryFiles(directory: top, environment: { environment[$0] })
+    }
+
+    /// A history of two catalogs in nested directories: edits on main and
+    /// on a branch merged back, an annotated and a light tag, a remote's
+    /// references, and a tag and a branch of one name.
+    func history() throws -> TestRepository {
+        let fixture = try TestRepository()
+        var app = CatalogGenerator(keys: 120, languages: 6, seed: 3).catalog()
+        var settings = CatalogGenerator(keys: 40, languages: 3, seed: 4).catalog()
+        try fixture.write(app, to: "App/Localizable.xcstrings")
+        try fixture.write(settings, to: "Other/Deep/Settings.xcstrings")
+        try fixture.directory.write("README", "one\n")
+        try fixture.commitAll("one")
+        for round in 1...3 {
+            app = CatalogEditor(seed: UInt64(round), edits: 20).apply(to: app)
+            try fixture.write(app, to: "App/Localizable.xcstrings")
+            try fixture.directory.write("README", "round \(round)\n")
+            try fixture.commitAll("app \(round)")
+        }
+        try fixture.git("checkout", "-q", "-b", "side", "HEAD~1")
+        settings = CatalogEditor(seed: 9, edits: 10).apply(to: settings)
+        try fixture.write(settings, to: "Other/Deep/Settings.xcstrings")
+        try fixture.commitAll("settings")
+        try fixture.git("checkout", "-q", "main")
+        try fixture.git("-c", "user.name=t", "-c", "user.email=t@example.com", "merge", "-q", "--no-ff", "-m", "merge side", "side")
+        try fixture.git("-c", "user.name=t", "-c", "user.email=t@example.com", "tag", "-a", "-m", "release", "v1", "HEAD~1")
+        try fixture.git("tag", "light", "HEAD~2")
+        try fixture.git("tag", "both", "HEAD~3")
+        try fixture.git("branch", "both", "HEAD")
+        try fixture.git("update-ref", "refs/remotes/origin/main", "HEAD~2")
+        try fixture.git("symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/main")
+        return fixture
+    }
+
+    static let revisions = ["HEAD", "@", "main", "HEAD~1", "HEAD^", "HEAD^1", "HEAD^2", "HEAD^2~1", "HEAD~2^0", "HEAD~1~1", "HEAD^^",
+                            "side", "side~1", "v1", "v1~1", "light", "both", "refs/heads/both", "heads/main", "tags/v1",
+                            "origin/main", "origin", "refs/remotes/origin/main"]
+
+    /// Every revision's tree as git names it, every pair's changed catalogs
+    /// as libgit2 finds them, every catalog version's bytes as git has them.
+    func expectSameAsGit(_ fixture: TestRepository, _ state: String) throws {
+        let read = try #require(files(fixture), "\(state): not read from the files")
+        let repository = try Repository(discoveringFrom: fixture.url.path)
+        for revision in Self.revisions {
+            let tree = try fixture.git("rev-parse", "--verify", "-q", revision + "^{tree}").stdout
+            // Where git finds no such revision (HEAD^2 once HEAD is no merge), neither is one found here.
+            #expect(read.tree(revision)?.description ?? "" == tree.trimmingCharacters(in: .whitespacesAndNewlines), "\(state): \(revision)")
+        }
+        let id = try fixture.git("rev-parse", "HEAD~1").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(read.tree(id) != nil && read.tree(id) == read.tree("HEAD~1"), "\(state): a full id")
+        for (old, new) in [("HEAD~4", "HEAD"), ("HEAD~1", "HEAD"), ("side", "main"), ("v1", "light"), ("side", "v1"), ("HEAD", "HEAD")] {
+            let changes = try #require(read.changedCatalogs(from: old, to: new), "\(state): \(old) \(new)")
+            let expected = try repository.changedCatalogs(.revisions(old, new))
+            #expect(changes.map { $0.newPath ?? "" } == expected.map { $0.newPath ?? "" }, "\(state): \(old) \(new)")
+            for (mine, theirs) in zip(changes, expected) {
+                #expect(mine.oldPath == theirs.oldPath)
+                for (side, expectedSide) in [(mine.old, theirs.old), (mine.new, theirs.new)] {
+                    let bytes = try #require(side).bytes(in: nil), reference = try #require(expectedSide).bytes(in: repository)
+                    #expect(bytes.array == reference.array, "\(state): \(old) \(new) \(mine.newPath ?? "")")
+                }
+            }
+        }
+        // Every blob and tree of the history, byte for byte.
+        let objects = try fixture.git("rev-list", "--objects", "--all").stdout.split(separator: "\n").map { String($0.prefix(40)) }
+        for hex in objects {
+            let objectID = try #require(ObjectID(hex: hex))
+            let kind = try fixture.git("cat-file", "-t", hex).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let found = try #require(read.objects.object(objectID), "\(state): \(kind) \(hex) not read")
+            let expected = try fixture.git("cat-file", kind, hex).stdoutBytes
+            #expect("\(found.0)" == kind && Array(UnsafeRawBufferPointer(found.1.memory)) == expected, "\(state): \(kind) \(hex)")
+        }
+    }
+
+    @Test("trees, changed catalogs and objects as git has them: loose, packed with deltas on offsets, on ids, in several packs")
+    func sameAsGit() throws {
+        let fixture = try history()
+        try expectSameAsGit(fixture, "loose")
+        try fixture.git("gc", "-q", "--aggressive")
+        #expect(try fixture.git("count-objects", "-v").stdout.contains("count: 0"))
+        let verified = try fixture.git("verify-pack", "-v", try packIndex(fixture)).stdout
+        #expect(verified.contains("chain length"), "the pack holds deltas")
+        try expectSameAsGit(fixture, "packed, deltas on offsets, packed-refs")
+        try fixture.git("-c", "repack.useDeltaBaseOffset=false", "repack", "-a", "-d", "-f", "-q")
+        try expectSameAsGit(fixture, "deltas on ids")
+        // More history after the pack: loose objects and a second pack beside the first.
+        let app = CatalogEditor(seed: 40, edits: 5).apply(to: try fixture.catalog(at: "App/Localizable.xcstrings"))
+        try fixture.commit(app, at: "App/Localizable.xcstrings", "after the pack")
+        try expectSameAsGit(fixture, "a pack and loose objects")
+        try fixture.git("repack", "-q")
+        #expect(try fixture.directory.url.appendingPathComponent(".git/objects/pack").listing().filter { $0.hasSuffix(".idx") }.count == 2)
+        try expectSameAsGit(fixture, "two packs")
+    }
+
+    func packIndex(_ fixture: TestRepository) throws -> String {
+        let pack = fixture.url.appendingPathComponent(".git/objects/pack")
+        let index = try #require(try pack.listing().first { $0.hasSuffix(".idx") })
+        return pack.appendingPathComponent(index).path
+    }
+
+    @Test("forms not read here are left to libgit2: reflogs, peeling, paths, abbreviated ids, unknown names, past the root")
+    func otherForms() throws {
+        let fixture = try history()
+        let read = try #require(files(fixture))
+        let short = String(try fixture.git("rev-parse", "HEAD").stdout.prefix(7))
+        for revision in ["HEAD@{1}", "main^{tree}", "HEAD:App", short, "nosuch", "HEAD~40", "HEAD^3", ":/app", "-p", "main..side", "a..b",
+                         "@{u}", "HEAD^!", "HEAD^-", ".lock", "x.lock", "refs//heads/main", "/main", "main/"] {
+            #expect(read.tree(revision) == nil, "\(revision)")
+        }
+        // A file of a lower-case name in the git directory may be taken by git: not certain.
+        try fixture.directory.write(".git/side", try fixture.git("rev-parse", "HEAD~3").stdout)
+        #expect(read.tree("side") == nil)
+        // A file in a form git writes but not read here (FETCH_HEAD's).
+        try fixture.directory.write(".git/FETCH_HEAD", "0123456789012345678901234567890123456789\t\tbranch 'x' of there\n")
+        #expect(read.tree("FETCH_HEAD") == nil)
+    }
+
+    @Test("catalogs added, removed, renamed or changed in mode are left to libgit2, which finds renames")
+    func leftToLibgit2() throws {
+        let fixture = try history()
+        let read = try #require(files(fixture))
+        // Nothing of a catalog changed but other files: no changes, certainly.
+        try fixture.directory.write("notes.txt", "x\n")
+        try fixture.commitAll("notes")
+        #expect(read.changedCatalogs(from: "HEAD~1", to: "HEAD")?.isEmpty == true)
+        try fixture.git("mv", "App/Localizable.xcstrings", "App/Main.xcstrings")
+        try fixture.commitAll("renamed")
+        #expect(read.changedCatalogs(from: "HEAD~1", to: "HEAD") == nil)
+        try fixture.directory.write("New/Dir/Added.xcstrings", "{}\n")
+        try fixture.commitAll("added in a new directory")
+        #expect(read.changedCatalogs(from: "HEAD~1", to: "HEAD") == nil)
+        #expect(read.changedCatalogs(from: "HEAD", to: "HEAD~1") == nil)
+        try fixture.git("update-index", "--chmod=+x", "Other/Deep/Settings.xcstrings")
+        try fixture.git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "mode")
+        #expect(read.changedCatalogs(from: "HEAD~1", to: "HEAD") == nil)
+    }
+
+    @Test("repositories read only by libgit2: moved object stores, alternates, shallow, another object format, another reference store, no work tree")
+    func notRead() throws {
+        let fixture = try history()
+        #expect(files(fixture) != nil)
+        #expect(files(fixture, ["GIT_OBJECT_DIRECTORY": "/tmp"]) == nil)
+        #expect(files(fixture, ["GIT_ALTERNATE_OBJECT_DIRECTORIES": "/tmp"]) == nil)
+        #expect(files(fixture, ["GIT_DIR": fixture.url.path + "/.git"]) == nil)
+        try fixture.directory.write(".git/objects/info/alternates", "/tmp/elsewhere\n")
+        #expect(files(fixture) == nil)
+        try FileManager.default.removeItem(atPath: fixture.directory.path(".git/objects/info/alternates"))
+        try fixture.directory.write(".git/shallow", "")
+        #expect(files(fixture) == nil)
+        try FileManager.default.removeItem(atPath: fixture.directory.path(".git/shallow"))
+        // git will not unset an extension once set: the file is written and put back.
+        let configuration = try fixture.directory.read(".git/config")
+        for extensions in ["[extensions]\n\tobjectFormat = sha256\n", "[extensions]\n\trefStorage = reftable\n"] {
+            try fixture.directory.write(".git/config", configuration + extensions)
+            #expect(files(fixture) == nil, "\(extensions)")
+        }
+        try fixture.directory.write(".git/config", configuration + "[extensions]\n\tobjectFormat = SHA1\n")
+        #expect(files(fixture) != nil)
+    }
+
+    @Test("a linked work tree reads its own HEAD and the shared references and objects")
+    func linkedWorkTree() throws {
+        let fixture = try history()
+        try fixture.git("worktree", "add", "-q", "linked", "side")
+        let top = fixture.url.resolvingSymlinksInPath().path + "/linked"
+        let environment = ["HOME": top, "GIT_CONFIG_NOSYSTEM": "1"]
+        let read = try #require(RepositoryFiles(directory: top, environment: { environment[$0] }))
+        for revision in ["HEAD", "HEAD~1", "main", "v1"] {
+            let tree = try CLI.git(["rev-parse", revision + "^{tree}"], in: URL(fileURLWithPath: top)).stdout
+            #expect(read.tree(revision)?.description == tree.trimmingCharacters(in: .whitespacesAndNewlines), "\(revision)")
+        }
+    }
+
+    @Test("damaged objects are not read: a truncated loose object, a pack cut short, an index of another version")
+    func damaged() throws {
+        let fixture = try history()
+        let read = try #require(files(fixture))
+        let hex = try fixture.git("rev-parse", "HEAD:App/Localizable.xcstrings").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let id = try #require(ObjectID(hex: hex))
+        let path = fixture.directory.path(".git/objects/" + id.loosePath)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        for cut in [2, whole.count / 2, whole.count - 1] {
+            try whole.prefix(cut).write(to: URL(fileURLWithPath: path))
+            #expect(read.objects.blob(id) == nil, "cut at \(cut)")
+        }
+        // A byte changed in the data, and in the checksum that ends the stream (only the checksum tells).
+        for place in [whole.count / 2, whole.count - 1] {
+            var flipped = whole
+            flipped[place] ^= 0x55
+            try flipped.write(to: URL(fileURLWithPath: path))
+            #expect(read.objects.blob(id) == nil, "byte \(place) of \(whole.count) changed")
+        }
+        try whole.write(to: URL(fileURLWithPath: path))
+        #expect(read.objects.blob(id) != nil)
+
+        try fixture.git("gc", "-q")
+        let index = try packIndex(fixture)
+        let pack = String(index.dropLast(4)) + ".pack"
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: pack)
+        let packed = try Data(contentsOf: URL(fileURLWithPath: pack))
+        try packed.prefix(packed.count / 2).write(to: URL(fileURLWithPath: pack))
+        let cut = try #require(files(fixture))
+        #expect(cut.changedCatalogs(from: "HEAD~4", to: "HEAD").map { $0.allSatisfy { (try? $0.new?.bytes(in: nil)) != nil } } != true)
+        try packed.write(to: URL(fileURLWithPath: pack))
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: index)
+        var indexBytes = try Data(contentsOf: URL(fileURLWithPath: index))
+        indexBytes[7] = 3
+        try indexBytes.write(to: URL(fileURLWithPath: index))
+        #expect(files(fixture) == nil)
+    }
+
+    @Test("every corpus catalog committed as versions of one file, packed with deltas: each version read as committed",
+          .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
+    func corpusVersions() throws {
+        let fixture = try TestRepository()
+        let names = try Corpus.table("catalogs.tsv").compactMap { $0["blob"] }
+        #expect(names.count > 400)
+        for name in names {
+            try fixture.directory.write("Localizable.xcstrings", try Corpus.blob(name))
+            try fixture.git("add", "Localizable.xcstrings")
+            try fixture.git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", name)
+        }
+        try fixture.git("gc", "-q", "--aggressive")
+        let read = try #require(files(fixture))
+        for (back, name) in names.reversed().enumerated() {
+            let tree = try #require(read.tree("HEAD~\(back)"))
+            let entries = try #require(TreeChanges.entries(tree, read.objects))
+            let blob = try #require(read.objects.blob(entries[0].id), "\(name)")
+            #expect(blob.array == (try Corpus.blob(name)), "\(name)")
+        }
+    }
+}
+
+private extension URL {
+    func listing() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: path) }
+}
+
+/// zlib's checksum, summed sixteen bytes at a time, against its definition.
+@Suite("Adler-32")
+struct Adler32Tests {
+    /// RFC 1950's definition, one byte at a time, both sums reduced at every byte.
+    static func definition(_ bytes: [UInt8]) -> UInt32 {
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in bytes {
+            a = (a + UInt32(byte)) % 65_521
+            b = (b + a) % 65_521
+        }
+        return b << 16 | a
+    }
+
+    @Test("the known value of \"Wikipedia\", and the definition's on every length to 40,000 in pieces of every size, 0xff bytes the worst case")
+    func sums() {
+        var whole = Adler32()
+        Array("Wikipedia".utf8).withUnsafeBytes { whole.update($0) }
+        #expect(whole.value == 0x11E6_0398)
+        var random = SplitMix64(seed: 7)
+        for length in [0, 1, 15, 16, 17, 31, 5_535, 5_536, 5_537, 5_552, 5_553, 11_104, 40_000] {
+            for fill in ["random", "0xff"] {
+                let bytes = (0..<length).map { _ in fill == "0xff" ? UInt8(0xff) : UInt8.random(in: 0...255, using: &random) }
+                for piece in [1, 7, 16, 100, 5_536, 65_536] {
+                    var sum = Adler32()
+                    bytes.withUnsafeBytes { all in
+                        var start = 0
+                        while start < all.count {
+                            let end = min(start + piece, all.count)
+                            sum.update(UnsafeRawBufferPointer(rebasing: all[start..<end]))
+                            start = end
+                        }
+                    }
+                    #expect(sum.value == Self.definition(bytes), "\(length) bytes, \(fill), pieces of \(piece)")
+                }
+            }
+        }
+    }
+}
