@@ -202,6 +202,10 @@ struct ReviewOutputTests {
         #expect(try CLI.run(["diff", "--paginate", "--no-pager"], in: url).stdout.hasPrefix("L.xcstrings"))
         // Not a terminal: no pager unless asked.
         #expect(try CLI.run(["diff"], in: url, environment: ["PAGER": "sed s/^/paged:/"]).stdout.hasPrefix("L.xcstrings"))
+        // Two revisions, read from git's files without libgit2: core.pager read from git's files too.
+        try repository.commitAll("two")
+        #expect(try CLI.run(["diff", "--paginate", "HEAD~1", "HEAD"], in: url, environment: ["PAGER": "sed s/^/paged:/"]).stdout
+                    .hasPrefix("core:L.xcstrings"))
     }
 
     @Test("the man page is the help text, fresh and rendered by man; help COMMAND; did you mean; errors point to a form that works")
