@@ -215,7 +215,11 @@ extension CatalogFileDiff {
         func plain(_ text: String?) -> Bool { text.map { VisibleText.of($0).utf8.count == $0.utf8.count } ?? true }
         // Nearly always: nothing to escape, and nothing copied.
         if plain(oldPath) && plain(newPath) && languages.allSatisfy(plain) && statistics.allSatisfy({ plain($0.language) })
-            && changes.allSatisfy({ plain($0.language) && plain($0.variant) && plain($0.field) && plain($0.oldState) && plain($0.newState) }) {
+            // By index, each field read in place: a change passed whole is copied, its strings retained and released.
+            && changes.indices.allSatisfy({ index in
+                plain(changes[index].language) && plain(changes[index].variant) && plain(changes[index].field)
+                    && plain(changes[index].oldState) && plain(changes[index].newState)
+            }) {
             return self
         }
         func shown(_ text: String?) -> String? { text.map { VisibleText.of($0) } }

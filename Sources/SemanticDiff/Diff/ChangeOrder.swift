@@ -24,8 +24,9 @@ public enum ChangeOrder {
         var groups: [[Int]] = []
         var keys: [String] = []
         var last: (key: String, group: Int)?
-        for (index, change) in changes.enumerated() {
-            guard let key = change.key else { catalogLevel.append(index); continue }
+        // By index, each field read in place: a change bound whole is copied, its strings retained and released.
+        for index in changes.indices {
+            guard let key = changes[index].key else { catalogLevel.append(index); continue }
             if let last, same(last.key, key) {
                 groups[last.group].append(index)
                 continue
@@ -54,13 +55,14 @@ public enum ChangeOrder {
             let ranks = group.map { rank(changes[$0].kind) }
             let sortedGroup = group.indices.sorted { a, b in
                 if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
-                let x = changes[group[a]], y = changes[group[b]]
-                if let first = x.language, let second = y.language, first != second {
+                let (x, y) = (group[a], group[b])
+                if let first = changes[x].language, let second = changes[y].language, first != second {
                     return languagePrecedes(first, second, source: sourceLanguage)
                 }
                 // Variants are split into their parts only where two differ.
-                if !same(x.variant, y.variant) {
-                    let first = x.variant.split(separator: ".").map(String.init), second = y.variant.split(separator: ".").map(String.init)
+                if !same(changes[x].variant, changes[y].variant) {
+                    let first = changes[x].variant.split(separator: ".").map(String.init)
+                    let second = changes[y].variant.split(separator: ".").map(String.init)
                     if first != second { return variantPrecedes(first, second) }
                 }
                 return a < b
