@@ -28,7 +28,10 @@ public enum CatalogSource: Sendable {
             guard let repository else { throw GitError("no repository to read blob \(id) from") }
             return try repository.blobBytes(id)
         case .object(let id, let store):
-            guard let bytes = store.blob(id) else { throw GitError("cannot read blob \(id)") }
+            guard let bytes = store.blob(id) else {
+                let why = store.contains(id) ? "it is damaged in the object store (git fsck says more)" : "it is not in the object store"
+                throw GitError("cannot read blob \(id): \(why)")
+            }
             return bytes
         }
     }

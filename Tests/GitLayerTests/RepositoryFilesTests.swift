@@ -202,6 +202,12 @@ struct RepositoryFilesTests {
             try whole.prefix(cut).write(to: URL(fileURLWithPath: path))
             #expect(read.objects.blob(id) == nil, "cut at \(cut)")
         }
+        // As a diff says it: which blob, and that it is damaged.
+        let damage = #expect(throws: GitError.self) { try CatalogSource.object(id, read.objects).bytes(in: nil) }
+        #expect(damage?.description == "cannot read blob \(hex): it is damaged in the object store (git fsck says more)")
+        let missing = try #require(ObjectID(hex: String(repeating: "ab", count: 20)))
+        let absent = #expect(throws: GitError.self) { try CatalogSource.object(missing, read.objects).bytes(in: nil) }
+        #expect(absent?.description.hasSuffix(": it is not in the object store") == true)
         // A byte changed in the data, and in the checksum that ends the stream (only the checksum tells).
         for place in [whole.count / 2, whole.count - 1] {
             var flipped = whole
