@@ -85,9 +85,15 @@ enum DiffCommand: Command {
             guard values.count == 2 else { return Tool.usageFailure(self, "--no-index takes two files") }
             files = [pair(values[0], values[1], oldPath: values[0], newPath: values[1])]
         } else if let read = changesFromFiles(arguments) {
-            files = read.files
-            location = read.location
-            timer.mark("changes")
+            switch read {
+            case .success(let found):
+                files = found.files
+                location = found.location
+                timer.mark("changes")
+            case .failure(let damage):
+                Console.error("error: \(damage)")
+                return ExitStatus.failure
+            }
         } else {
             do {
                 let opened = try Repository(discoveringFrom: ".")
@@ -205,8 +211,9 @@ enum DiffCommand: Command {
 
     /// `REV REV` or `REV..REV` without paths, read from git's files
     /// (``RepositoryFiles``) where that gives libgit2's answer for certain:
-    /// nil elsewhere, and libgit2 answers.
-    static func changesFromFiles(_ arguments: Arguments) -> (files: [CatalogFileChange], location: WorkTreeLocation)? {
+    /// nil elsewhere, and libgit2 answers; a failure where an object the
+    /// store holds is damaged.
+    static func changesFromFiles(_ arguments: Arguments) -> Result<(files: [CatalogFileChange], location: WorkTreeLocation), GitError>? {
         guard !arguments.has("cached"), !arguments.has("staged"), (arguments.afterSeparator ?? []).isEmpty else { return nil }
         let values = arguments.positional
         let ends: (String, String)
@@ -217,8 +224,13 @@ enum DiffCommand: Command {
         } else {
             return nil
         }
-        guard let repository = RepositoryFiles(), let files = repository.changedCatalogs(from: ends.0, to: ends.1) else { return nil }
-        return (files, repository.location)
+        guard let repository = RepositoryFiles() else { return nil }
+        do throws(GitError) {
+            guard let files = try repository.changedCatalogs(from: ends.0, to: ends.1) else { return nil }
+            return .success((files, repository.location))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// What to compare and which paths, from git's argument forms.

@@ -108,7 +108,11 @@ public struct ConfigurationFiles {
             gitDirectory = explicit.hasPrefix("/") ? explicit : directory + "/" + explicit
         } else {
             var candidate = directory
-            // A `.git` that git would not take for a repository is passed over, as git does.
+            // git stops at another file system unless told to go on (GIT_DISCOVERY_ACROSS_FILESYSTEM).
+            let device = Files.device(directory)
+            let acrossFileSystems = Self.isTrue(environment("GIT_DISCOVERY_ACROSS_FILESYSTEM"))
+            // A `.git` directory that git would not take for a repository is passed over, as git does;
+            // a `.git` file that names none is an error to git ("not a git repository"): not decided here.
             while gitDirectory == nil {
                 let dotGit = candidate + "/.git"
                 if Files.isDirectory(dotGit), Self.isRepository(dotGit) {
@@ -121,8 +125,10 @@ public struct ConfigurationFiles {
                     gitDirectory = target.hasPrefix("/") ? target : candidate + "/" + target
                     top = candidate
                 } else {
+                    guard Files.presence(dotGit) == .absent || Files.isDirectory(dotGit) else { return nil }
                     guard let slash = candidate.lastIndex(of: "/"), candidate != "/" else { return nil }
                     candidate = slash == candidate.startIndex ? "/" : String(candidate[..<slash])
+                    guard acrossFileSystems || (device != nil && Files.device(candidate) == device) else { return nil }
                     if candidate == "/" && Files.isDirectory("/.git") && Self.isRepository("/.git") { gitDirectory = "/.git"; top = "/" }
                     if candidate == "/" && gitDirectory == nil { return nil }
                 }

@@ -39,6 +39,17 @@ struct ConfigurationText {
         return read && !undecided ? found : nil
     }
 
+    /// The keys set in `[section]` (in lower case; no subsection), in
+    /// order; nil when undecided (the file includes another, or has a line
+    /// git would refuse).
+    func keys(inSection wantedSection: String) -> [String]? {
+        var keys: [String] = []
+        let read = forEachVariable { section, subsection, key, _ in
+            if section == wantedSection && subsection == nil { keys.append(key) }
+        }
+        return read ? keys : nil
+    }
+
     /// Calls `body` with every variable of the file, in order: its section
     /// and key in lower case, its subsection, its value (nil for a bare
     /// name; cut at a NUL, as git keeps values as C strings). False when the

@@ -110,6 +110,26 @@ public enum Files {
         access(path, F_OK) == 0
     }
 
+    /// Whether something is at `path`, or certainly nothing (no such name,
+    /// or a part of the path that is no directory), or that cannot be told
+    /// (a directory on the way that may not be searched).
+    public static func presence(_ path: String) -> Presence {
+        var status = stat()
+        if stat(path, &status) == 0 { return (status.st_mode & S_IFMT) == S_IFDIR ? .directory : .file }
+        return errno == ENOENT || errno == ENOTDIR ? .absent : .unknown
+    }
+
+    /// The device (file system) that holds `path`; nil when it cannot be found.
+    public static func device(_ path: String) -> UInt64? {
+        var status = stat()
+        return stat(path, &status) == 0 ? UInt64(status.st_dev) : nil
+    }
+
+    /// What ``presence(_:)`` found.
+    public enum Presence: Sendable {
+        case file, directory, absent, unknown
+    }
+
     /// Whether `path` is a regular file (or a symbolic link to one).
     public static func isRegularFile(_ path: String) -> Bool {
         var status = stat()

@@ -55,4 +55,18 @@ struct WorkTreeLocationTests {
         try other.write(".git/HEAD", "not a ref\n")
         #expect(WorkTreeLocation(directory: path, environment: { ["HOME": path][$0] }) == nil)
     }
+
+    @Test("a .git file that names no repository stops the search, as it stops git: not the repository around it")
+    func brokenGitFile() throws {
+        let fixture = try TestRepository()
+        try fixture.directory.write("sub/README", "x\n")
+        try fixture.commitAll("one")
+        #expect(location(fixture, in: "sub")?.prefix == "sub/")
+        for text in ["garbage\n", "gitdir: ../no/such/modules/sub\n"] {
+            try fixture.directory.write("sub/.git", text)
+            #expect(location(fixture, in: "sub") == nil, "\(text)")
+            let git = try CLI.git(["rev-parse", "--show-toplevel"], in: fixture.url.appendingPathComponent("sub"))
+            #expect(git.status != 0, "git stops there too")
+        }
+    }
 }

@@ -47,14 +47,21 @@ public final class ObjectStore: Sendable {
         packs.contains { $0.offset(of: id) != nil } || Files.exists(directory + "/" + id.loosePath)
     }
 
-    /// The object `id`: its kind and bytes; nil when it is not here or
-    /// cannot be read (`depth`: how many deltas on objects named by id led here).
-    func object(_ id: ObjectID, depth: Int = 0) -> (ObjectKind, ObjectBuffer)? {
-        guard depth < 64 else { return nil }
+    /// The object `id`: its kind and bytes; nil when it is not here or cannot be read.
+    func object(_ id: ObjectID) -> (ObjectKind, ObjectBuffer)? {
         for pack in packs {
-            if let offset = pack.offset(of: id) { return pack.object(at: offset, in: self, depth: depth) }
+            if let offset = pack.offset(of: id) { return pack.object(at: offset) }
         }
         return loose(id)
+    }
+
+    /// The object `id`; nil when the store does not hold it. Throws when it
+    /// does but the object cannot be read: damaged, or in a form git does
+    /// not write (a delta on a base in another pack).
+    func read(_ id: ObjectID) throws(GitError) -> (ObjectKind, ObjectBuffer)? {
+        if let found = object(id) { return found }
+        guard contains(id) else { return nil }
+        throw GitError("cannot read object \(id): it is damaged in the object store (git fsck says more)")
     }
 
     /// The object `id` of `kind`; nil when it is of another kind.

@@ -26,9 +26,12 @@ final class PackFile: Sendable {
                 // The index: a magic number, version 2, 256 counts by first byte, then per object its id, CRC and offset.
                 guard index.count >= 8 + 1024, Array(index.prefix(4)) == [0xff, 0x74, 0x4f, 0x63], Self.word(index, 4) == 2 else { return nil }
                 let objects = Self.word(index, 8 + 255 * 4)
-                guard index.count >= 8 + 1024 + objects * 28 + 40 else { return nil }
-                // The pack: "PACK", version 2 or 3, its count of objects.
-                guard pack.count >= 12 + 20, Array(pack.prefix(4)) == Array("PACK".utf8), [2, 3].contains(Self.word(pack, 4)) else { return nil }
+                guard index.count >= 8 + 1024 + objects * 28 + 40,
+                      (1..<256).allSatisfy({ Self.word(index, 8 + ($0 - 1) * 4) <= Self.word(index, 8 + $0 * 4) }) else { return nil }
+                // The pack: "PACK", version 2 or 3, its count of objects; its checksum, at its end, the one
+                // the index was made for (an index beside another pack of as many objects would name wrong places).
+                guard pack.count >= 12 + 20, Array(pack.prefix(4)) == Array("PACK".utf8), [2, 3].contains(Self.word(pack, 4)),
+                      pack.suffix(20).elementsEqual(index[(index.count - 40)..<(index.count - 20)]) else { return nil }
                 return (objects, Self.word(pack, 8))
             }
         }
@@ -70,9 +73,10 @@ final class PackFile: Sendable {
     }
 
     /// The object that starts at `offset`: its kind and bytes, every delta
-    /// applied (a delta on an object named by id is read through `store`,
-    /// `depth` such steps down); nil when it is damaged.
-    func object(at offset: Int, in store: ObjectStore, depth: Int) -> (ObjectKind, ObjectBuffer)? {
+    /// applied; nil when it is damaged. A delta's base is in the same pack,
+    /// as git and libgit2 require (a thin pack, whose bases are elsewhere,
+    /// is only ever sent over the network, and is not read here either).
+    func object(at offset: Int) -> (ObjectKind, ObjectBuffer)? {
         pack.withUnsafeBufferPointer { bytes -> (ObjectKind, ObjectBuffer)? in
             let pack = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes).dropLast(20))
             // From the object asked for down its deltas to an object whole: each delta's data and size.
@@ -92,10 +96,9 @@ final class PackFile: Sendable {
                     deltas.append((entry.data, entry.size))
                     position -= distance
                 case 7:
-                    guard let id = entry.baseID else { return nil }
+                    guard let id = entry.baseID, let named = self.offset(of: id) else { return nil }
                     deltas.append((entry.data, entry.size))
-                    guard let named = store.object(id, depth: depth + 1) else { return nil }
-                    base = named
+                    position = named
                 default:
                     return nil
                 }

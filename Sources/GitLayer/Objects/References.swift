@@ -60,9 +60,18 @@ struct References: Sendable {
         let perWorkTree = !name.contains("/")
             || ["refs/bisect/", "refs/worktree/", "refs/rewritten/"].contains { name.hasPrefix($0) }
         let path = (perWorkTree ? gitDirectory : common) + "/" + name
-        guard Files.exists(path) else { return .missing }
-        // A directory (refs/heads/feature holding refs/heads/feature/x) is no reference; packed-refs may have one.
-        if Files.isDirectory(path) { return .missing }
+        switch Files.presence(path) {
+        case .absent:
+            return .missing
+        case .directory:
+            // refs/heads/feature holding refs/heads/feature/x is no reference; packed-refs may have one.
+            return .missing
+        case .unknown:
+            // A directory on the way that cannot be searched: git would say so, not take another reference.
+            return .uncertain
+        case .file:
+            break
+        }
         guard let bytes = try? Files.read(path) else { return .uncertain }
         var text = bytes[...]
         while let last = text.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") || last == UInt8(ascii: " ") { text = text.dropLast() }
@@ -76,21 +85,34 @@ struct References: Sendable {
     }
 
     /// The references of a `packed-refs` file (none when there is no file);
-    /// nil when a line is in no form git writes.
+    /// nil when it is not exactly in the form git writes (libgit2 refuses
+    /// some other forms, and reads others its own way).
     private static func packedReferences(in path: String) -> [String: ObjectID]? {
-        guard Files.exists(path) else { return [:] }
-        guard let bytes = try? Files.read(path) else { return nil }
+        switch Files.presence(path) {
+        case .absent: return [:]
+        case .file: break
+        default: return nil
+        }
+        guard let bytes = try? Files.read(path), !bytes.contains(UInt8(ascii: "\r")) else { return nil }
         var references: [String: ObjectID] = [:]
-        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
-            var line = line
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            // The header (`# pack-refs with: peeled fully-peeled sorted`) and the peeled ids of tags (`^…`).
-            if line.first == UInt8(ascii: "#") || line.first == UInt8(ascii: "^") { continue }
+        var afterReference = false
+        for (number, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            if line.isEmpty { continue }
+            // The header (`# pack-refs with: peeled fully-peeled sorted`), first; the peeled id of the tag before (`^…`).
+            if line.first == UInt8(ascii: "#") {
+                guard number == 0 else { return nil }
+                continue
+            }
+            if line.first == UInt8(ascii: "^") {
+                guard afterReference, line.count == ObjectID.hexSize + 1, ObjectID(hex: line.dropFirst()) != nil else { return nil }
+                afterReference = false
+                continue
+            }
             guard line.count > ObjectID.hexSize + 1, line[line.startIndex + ObjectID.hexSize] == UInt8(ascii: " "),
                   let id = ObjectID(hex: line.prefix(ObjectID.hexSize)) else { return nil }
-            let name = String(decoding: line.dropFirst(ObjectID.hexSize + 1), as: UTF8.self)
-            // The first line of a name wins, as in git's sorted file.
-            if references[name] == nil { references[name] = id }
+            // A name twice: the last line wins, as in git and libgit2.
+            references[String(decoding: line.dropFirst(ObjectID.hexSize + 1), as: UTF8.self)] = id
+            afterReference = true
         }
         return references
     }

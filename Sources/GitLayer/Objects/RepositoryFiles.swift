@@ -25,24 +25,46 @@ public struct RepositoryFiles {
         }
         guard let location = WorkTreeLocation(directory: directory, environment: environment),
               let directories = location.configuration.repositoryDirectories(),
-              !Files.exists(directories.common + "/shallow"), !Files.exists(directories.common + "/info/grafts"),
-              let settings = location.configuration.values(["extensions.objectformat", "extensions.refstorage"]),
-              (settings["extensions.objectformat"] ?? "sha1").lowercased() == "sha1",
-              (settings["extensions.refstorage"] ?? "files").lowercased() == "files",
+              Files.presence(directories.common + "/shallow") == .absent, Files.presence(directories.common + "/info/grafts") == .absent,
+              Self.isPlainFormat(directories.common + "/config"),
               let objects = ObjectStore(directory: directories.common + "/objects") else { return nil }
         self.location = location
         self.objects = objects
         references = References(gitDirectory: directories.gitDirectory, common: directories.common)
     }
 
+    /// Whether the repository's own configuration (`config` in the common
+    /// directory) is of the format read here: version 0 or 1, no extension
+    /// but `objectFormat = sha1` (an extension is there to stop a reader that
+    /// does not know it: `refStorage`, SHA-256 objects, a partial clone's
+    /// missing objects, `worktreeConfig`, which libgit2 1.5 refuses), and
+    /// `core.bare`, if set, a boolean.
+    static func isPlainFormat(_ path: String) -> Bool {
+        guard let bytes = try? Files.read(path) else { return false }
+        let text = ConfigurationText(bytes)
+        guard case .value(let version) = text.value(section: "core", key: "repositoryformatversion"),
+              ["0", "1"].contains(version ?? "0"),
+              case .value(let bare) = text.value(section: "core", key: "bare", bare: "true"),
+              bare.map({ ["true", "false", "yes", "no", "on", "off", "1", "0", ""].contains($0.lowercased()) }) ?? true,
+              let extensions = text.keys(inSection: "extensions") else { return false }
+        for key in extensions {
+            guard key == "objectformat", case .value(let format) = text.value(section: "extensions", key: key), format == "sha1" else {
+                return false
+            }
+        }
+        return true
+    }
+
     /// The catalogs changed between revisions `old` and `new`, as
     /// ``Repository/changedCatalogs(_:paths:)`` gives them for
     /// `.revisions(old, new)` and no paths; nil when that is not certain
     /// here (a revision in another form, a catalog added or removed, which
-    /// libgit2 checks for renames, anything not read here).
-    public func changedCatalogs(from old: String, to new: String) -> [CatalogFileChange]? {
-        guard let oldTree = tree(old), let newTree = tree(new),
-              let changed = TreeChanges.changedCatalogs(oldTree, newTree, in: objects) else { return nil }
+    /// libgit2 checks for renames, anything not read here). Throws when
+    /// the store holds an object it needs but the object is damaged (libgit2
+    /// may loop forever on some of those), or history loops back on itself.
+    public func changedCatalogs(from old: String, to new: String) throws(GitError) -> [CatalogFileChange]? {
+        guard let oldTree = try tree(old), let newTree = try tree(new),
+              let changed = try TreeChanges.changedCatalogs(oldTree, newTree, in: objects) else { return nil }
         return changed.map { catalog in
             CatalogFileChange(oldPath: catalog.path, newPath: catalog.path,
                               old: .object(catalog.old, objects), new: .object(catalog.new, objects))
@@ -50,21 +72,27 @@ public struct RepositoryFiles {
     }
 
     /// The tree revision `text` names (a commit's, a tag's, or a tree).
-    func tree(_ text: String) -> ObjectID? {
+    func tree(_ text: String) throws(GitError) -> ObjectID? {
         guard let name = RevisionName(text), var id = name.resolveBase(references) else { return nil }
         if !name.steps.isEmpty {
-            guard var commit = peeledToCommit(id) else { return nil }
+            guard var commit = try peeledToCommit(id) else { return nil }
+            // Every commit met on the way: history that comes back to one is damaged, and would be walked forever.
+            var met: Set<ObjectID> = [commit]
+            func go(to next: ObjectID) throws(GitError) {
+                guard met.insert(next).inserted else { throw GitError("commit \(next) is its own ancestor: the repository is damaged") }
+                commit = next
+            }
             for step in name.steps {
                 switch step {
                 case .parent(0):
                     continue
                 case .parent(let number):
-                    guard let parents = parents(of: commit), number <= parents.count else { return nil }
-                    commit = parents[number - 1]
+                    guard let parents = try parents(of: commit), number <= parents.count else { return nil }
+                    try go(to: parents[number - 1])
                 case .ancestor(let count):
                     for _ in 0..<count {
-                        guard let first = parents(of: commit)?.first else { return nil }
-                        commit = first
+                        guard let first = try parents(of: commit)?.first else { return nil }
+                        try go(to: first)
                     }
                 }
             }
@@ -72,14 +100,14 @@ public struct RepositoryFiles {
         }
         // Peeled: a tag to what it tags, a commit to its tree.
         for _ in 0..<16 {
-            guard let (kind, buffer) = objects.object(id) else { return nil }
+            guard let (kind, buffer) = try objects.read(id) else { return nil }
             switch kind {
             case .tree: return id
             case .commit:
-                guard let tree = Self.header(buffer, "tree") else { return nil }
+                guard let tree = Self.commitHeaders(buffer)?.tree else { return nil }
                 return objects.contains(tree) ? tree : nil
             case .tag:
-                guard let target = Self.header(buffer, "object") else { return nil }
+                guard let target = Self.taggedObject(buffer) else { return nil }
                 id = target
             case .blob:
                 return nil
@@ -89,14 +117,14 @@ public struct RepositoryFiles {
     }
 
     /// The commit `id` is or tags.
-    private func peeledToCommit(_ id: ObjectID) -> ObjectID? {
+    private func peeledToCommit(_ id: ObjectID) throws(GitError) -> ObjectID? {
         var id = id
         for _ in 0..<16 {
-            guard let (kind, buffer) = objects.object(id) else { return nil }
+            guard let (kind, buffer) = try objects.read(id) else { return nil }
             switch kind {
             case .commit: return id
             case .tag:
-                guard let target = Self.header(buffer, "object") else { return nil }
+                guard let target = Self.taggedObject(buffer) else { return nil }
                 id = target
             default: return nil
             }
@@ -105,29 +133,53 @@ public struct RepositoryFiles {
     }
 
     /// A commit's parents, in order.
-    private func parents(of id: ObjectID) -> [ObjectID]? {
-        guard let buffer = objects.object(id, of: .commit), Self.header(buffer, "tree") != nil else { return nil }
-        return Self.headers(buffer, "parent")
+    private func parents(of id: ObjectID) throws(GitError) -> [ObjectID]? {
+        guard let (kind, buffer) = try objects.read(id), kind == .commit else { return nil }
+        return Self.commitHeaders(buffer)?.parents
     }
 
-    /// The id of the first header line `name` of a commit or tag (`tree <hex>`).
-    private static func header(_ object: ObjectBuffer, _ name: String) -> ObjectID? {
-        headers(object, name).first
+    /// A commit's tree and parents, from headers in the order git writes
+    /// them (`tree`, each `parent`, then `author`); nil in any other order,
+    /// which libgit2 refuses.
+    static func commitHeaders(_ object: ObjectBuffer) -> (tree: ObjectID, parents: [ObjectID])? {
+        let lines = headerLines(object)
+        guard let first = lines.first, let tree = id(first, "tree") else { return nil }
+        var parents: [ObjectID] = []
+        for line in lines.dropFirst() {
+            if let parent = id(line, "parent") {
+                parents.append(parent)
+                continue
+            }
+            return line.starts(with: Array("author ".utf8)) ? (tree, parents) : nil
+        }
+        return nil
     }
 
-    /// The ids of header lines `name`, before the blank line that ends the headers.
-    private static func headers(_ object: ObjectBuffer, _ name: String) -> [ObjectID] {
-        let bytes = UnsafeRawBufferPointer(object.memory)
+    /// What a tag tags: its first header (`object <hex>`), followed by its `type`; nil otherwise.
+    static func taggedObject(_ object: ObjectBuffer) -> ObjectID? {
+        let lines = headerLines(object)
+        guard lines.count >= 2, let target = id(lines[0], "object"), lines[1].starts(with: Array("type ".utf8)) else { return nil }
+        return target
+    }
+
+    /// The id of a header line `NAME <40 hex digits>`.
+    private static func id(_ line: [UInt8], _ name: String) -> ObjectID? {
         let key = Array((name + " ").utf8)
-        var ids: [ObjectID] = []
+        guard line.starts(with: key) else { return nil }
+        return ObjectID(hex: line.dropFirst(key.count))
+    }
+
+    /// The header lines of a commit or tag, up to the blank line that ends them.
+    private static func headerLines(_ object: ObjectBuffer) -> [[UInt8]] {
+        let bytes = UnsafeRawBufferPointer(object.memory)
+        var lines: [[UInt8]] = []
         var start = 0
         while start < bytes.count {
             let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
             if end == start { break }
-            let line = bytes[start..<end]
-            if line.starts(with: key), let id = ObjectID(hex: line.dropFirst(key.count)) { ids.append(id) }
+            lines.append(Array(bytes[start..<end]))
             start = end + 1
         }
-        return withExtendedLifetime(object) { ids }
+        return withExtendedLifetime(object) { lines }
     }
 }

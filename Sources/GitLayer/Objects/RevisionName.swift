@@ -23,12 +23,13 @@ struct RevisionName {
         guard let cut = bytes.firstIndex(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "^") }) ?? Optional(bytes.count),
               cut > 0 else { return nil }
         let base = bytes[..<cut]
-        // A name git may take for a reference: letters, digits and `/._-`, no `..`, `//`, `.lock` or `@{`, no slash or dot at the ends.
-        guard base.elementsEqual("@".utf8) || base.allSatisfy({ RevisionName.nameBytes.contains($0) }),
-              !String(decoding: base, as: UTF8.self).contains(".."), !String(decoding: base, as: UTF8.self).contains("//"),
-              base.first != UInt8(ascii: "/"), base.last != UInt8(ascii: "/"), base.last != UInt8(ascii: "."),
-              base.first != UInt8(ascii: "-"), !String(decoding: base, as: UTF8.self).hasSuffix(".lock"),
-              !String(decoding: base, as: UTF8.self).contains("/.") else { return nil }
+        // A name git may take for a reference: letters, digits and `/._-`; parts that are not empty, do not
+        // start with a dot or end with `.lock`; no `..`; no dot at the end; no dash at the start.
+        let name = String(decoding: base, as: UTF8.self)
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard name == "@" || base.allSatisfy({ RevisionName.nameBytes.contains($0) }),
+              !name.contains(".."), base.last != UInt8(ascii: "."), base.first != UInt8(ascii: "-"),
+              parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") && !$0.hasSuffix(".lock") }) else { return nil }
         var steps: [Step] = []
         var position = cut
         while position < bytes.count {
@@ -59,8 +60,10 @@ struct RevisionName {
             // A reference of that name too would make it ambiguous: left to libgit2.
             return candidates(name).contains { references.resolve($0) != .missing } ? nil : id
         }
-        // A file of a one-part name in lower case in the git directory: git may take it, libgit2 may not.
-        if !name.contains("/"), !candidates(name).contains(name), Files.exists(references.gitDirectory + "/" + name) { return nil }
+        // A file of a one-part name libgit2 does not look for in the git directory: git may take it.
+        if !name.contains("/"), !candidates(name).contains(name), Files.presence(references.gitDirectory + "/" + name) != .absent {
+            return nil
+        }
         for candidate in candidates(name) {
             switch references.resolve(candidate) {
             case .id(let id): return id
@@ -72,11 +75,13 @@ struct RevisionName {
     }
 
     /// The full names `name` may stand for, in git's order. A name of one
-    /// part is looked for in the git directory only in capitals (`HEAD`,
-    /// `ORIG_HEAD`); a file of another such name there is not certain.
+    /// part is looked for in the git directory only as libgit2 looks for it:
+    /// capitals and `_`, not at either end (`HEAD`, `ORIG_HEAD`); a file of
+    /// another such name there is not certain.
     private func candidates(_ name: String) -> [String] {
         var names: [String] = []
-        if name.contains("/") || name.allSatisfy({ $0.isUppercase || $0 == "_" }) {
+        let capitals = name.utf8.allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) || $0 == UInt8(ascii: "_") }
+        if name.contains("/") || (capitals && !name.hasPrefix("_") && !name.hasSuffix("_")) {
             names.append(name)
         }
         return names + ["refs/" + name, "refs/tags/" + name, "refs/heads/" + name, "refs/remotes/" + name, "refs/remotes/" + name + "/HEAD"]

@@ -12,10 +12,11 @@ enum TreeChanges {
     /// `new`, in git's order of paths. nil when the answer needs more than
     /// this walk: a catalog added or removed (libgit2 detects renames), one
     /// that is not a regular file on both sides or changed its mode, a blob
-    /// the store does not hold, or a tree that cannot be read.
-    static func changedCatalogs(_ old: ObjectID, _ new: ObjectID, in store: ObjectStore) -> [ChangedCatalog]? {
+    /// the store does not hold, or a tree in a form not read here. Throws
+    /// when a tree the store holds is damaged.
+    static func changedCatalogs(_ old: ObjectID, _ new: ObjectID, in store: ObjectStore) throws(GitError) -> [ChangedCatalog]? {
         var found: [ChangedCatalog] = []
-        guard walk(old, new, prefix: "", depth: 0, store, &found) else { return nil }
+        guard try walk(old, new, prefix: "", depth: 0, store, &found) else { return nil }
         return found.allSatisfy { store.contains($0.old) && store.contains($0.new) } ? found : nil
     }
 
@@ -25,14 +26,15 @@ enum TreeChanges {
         var name: [UInt8]
         var id: ObjectID
 
-        var isTree: Bool { mode == 0o40000 }
+        /// Any mode of a directory, as git and libgit2 read it (`40755`, which git fsck calls bad, too).
+        var isTree: Bool { mode & 0o170000 == 0o040000 }
         var isRegularFile: Bool { mode == 0o100644 || mode == 0o100755 }
         var isCatalog: Bool { !isTree && name.count >= 10 && name.suffix(10).elementsEqual(".xcstrings".utf8) }
     }
 
     private static func walk(_ old: ObjectID, _ new: ObjectID, prefix: String, depth: Int, _ store: ObjectStore,
-                             _ found: inout [ChangedCatalog]) -> Bool {
-        guard depth < 1000, let before = entries(old, store), let after = entries(new, store) else { return false }
+                             _ found: inout [ChangedCatalog]) throws(GitError) -> Bool {
+        guard depth < 1000, let before = try entries(old, store), let after = try entries(new, store) else { return false }
         var i = 0, j = 0
         while i < before.count || j < after.count {
             let order = i == before.count ? 1 : j == after.count ? -1 : compare(before[i], after[j])
@@ -41,7 +43,7 @@ enum TreeChanges {
                 let entry = order < 0 ? before[i] : after[j]
                 if order < 0 { i += 1 } else { j += 1 }
                 if entry.isCatalog { return false }
-                if entry.isTree, holdsCatalog(entry.id, depth: depth + 1, store) != false { return false }
+                if entry.isTree, try holdsCatalog(entry.id, depth: depth + 1, store) != false { return false }
                 continue
             }
             let (a, b) = (before[i], after[j])
@@ -52,7 +54,7 @@ enum TreeChanges {
             // A name that is not UTF-8 is shown as libgit2 has it.
             guard let name = String(validating: a.name, as: UTF8.self) else { return false }
             if a.isTree {
-                guard walk(a.id, b.id, prefix: prefix + name + "/", depth: depth + 1, store, &found) else { return false }
+                guard try walk(a.id, b.id, prefix: prefix + name + "/", depth: depth + 1, store, &found) else { return false }
             } else {
                 guard a.isRegularFile, a.mode == b.mode else { return false }
                 found.append(ChangedCatalog(path: prefix + name, old: a.id, new: b.id))
@@ -62,12 +64,12 @@ enum TreeChanges {
     }
 
     /// Whether tree `id` holds a catalog at any depth; nil when it cannot be read.
-    private static func holdsCatalog(_ id: ObjectID, depth: Int, _ store: ObjectStore) -> Bool? {
-        guard depth < 1000, let entries = entries(id, store) else { return nil }
+    private static func holdsCatalog(_ id: ObjectID, depth: Int, _ store: ObjectStore) throws(GitError) -> Bool? {
+        guard depth < 1000, let entries = try entries(id, store) else { return nil }
         for entry in entries {
             if entry.isCatalog { return true }
             if entry.isTree {
-                guard let holds = holdsCatalog(entry.id, depth: depth + 1, store) else { return nil }
+                guard let holds = try holdsCatalog(entry.id, depth: depth + 1, store) else { return nil }
                 if holds { return true }
             }
         }
@@ -86,8 +88,8 @@ enum TreeChanges {
     }
 
     /// The entries of tree `id`: an octal mode, a space, the name, a NUL, the 20-byte id.
-    static func entries(_ id: ObjectID, _ store: ObjectStore) -> [Entry]? {
-        guard let tree = store.object(id, of: .tree) else { return nil }
+    static func entries(_ id: ObjectID, _ store: ObjectStore) throws(GitError) -> [Entry]? {
+        guard let (kind, tree) = try store.read(id), kind == .tree else { return nil }
         let bytes = UnsafeRawBufferPointer(tree.memory)
         var entries: [Entry] = []
         var position = 0
