@@ -110,7 +110,10 @@ public struct ConfigurationFiles {
             var candidate = directory
             // git stops at another file system unless told to go on (GIT_DISCOVERY_ACROSS_FILESYSTEM).
             let device = Files.device(directory)
-            let acrossFileSystems = Self.isTrue(environment("GIT_DISCOVERY_ACROSS_FILESYSTEM"))
+            let across = environment("GIT_DISCOVERY_ACROSS_FILESYSTEM")
+            // A value that is no boolean is an error to git: not decided here.
+            if let across, !Self.isBoolean(across) { return nil }
+            let acrossFileSystems = Self.isTrue(across)
             // A `.git` directory that git would not take for a repository is passed over, as git does;
             // a `.git` file that names none is an error to git ("not a git repository"): not decided here.
             while gitDirectory == nil {
@@ -126,6 +129,8 @@ public struct ConfigurationFiles {
                     top = candidate
                 } else {
                     guard Files.presence(dotGit) == .absent || Files.isDirectory(dotGit) else { return nil }
+                    // A git directory itself (a bare repository, or inside `.git`): git takes it before looking further up.
+                    if Self.isRepository(candidate) { return nil }
                     guard let slash = candidate.lastIndex(of: "/"), candidate != "/" else { return nil }
                     candidate = slash == candidate.startIndex ? "/" : String(candidate[..<slash])
                     guard acrossFileSystems || (device != nil && Files.device(candidate) == device) else { return nil }
@@ -247,6 +252,11 @@ public struct ConfigurationFiles {
     }
 
     /// git's booleans: true, yes, on, or a non-zero number as git reads one.
+    /// Whether git reads `value` as a boolean: `true`, `false`, `yes`, `no`, `on`, `off`, empty, or a number.
+    static func isBoolean(_ value: String) -> Bool {
+        ["true", "false", "yes", "no", "on", "off", ""].contains(value.lowercased()) || integer(value) != nil
+    }
+
     static func isTrue(_ value: String?) -> Bool {
         guard let value = value?.lowercased() else { return false }
         if ["true", "yes", "on"].contains(value) { return true }

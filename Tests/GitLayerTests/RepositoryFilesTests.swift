@@ -237,7 +237,12 @@ struct RepositoryFilesTests {
         try packed.write(to: URL(fileURLWithPath: pack))
         #expect(files(fixture) != nil)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: index)
-        var indexBytes = try Data(contentsOf: URL(fileURLWithPath: index))
+        let indexWhole = try Data(contentsOf: URL(fileURLWithPath: index))
+        // Longer than any index git writes for as many objects: git refuses it, and so it is not read.
+        let tail = indexWhole.count - 40
+        try (indexWhole.prefix(tail) + Data(repeating: 0, count: 8 * 4096) + indexWhole.suffix(40)).write(to: URL(fileURLWithPath: index))
+        #expect(files(fixture) == nil)
+        var indexBytes = indexWhole
         indexBytes[7] = 3
         try indexBytes.write(to: URL(fileURLWithPath: index))
         #expect(files(fixture) == nil)

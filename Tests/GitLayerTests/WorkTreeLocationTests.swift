@@ -68,5 +68,12 @@ struct WorkTreeLocationTests {
             let git = try CLI.git(["rev-parse", "--show-toplevel"], in: fixture.url.appendingPathComponent("sub"))
             #expect(git.status != 0, "git stops there too")
         }
+        // A bare repository inside the work tree, and a directory inside .git: git finds that git directory first.
+        try FileManager.default.removeItem(atPath: fixture.directory.path("sub/.git"))
+        try fixture.git("clone", "-q", "--bare", ".", "sub/inner.git")
+        #expect(location(fixture, in: "sub/inner.git") == nil)
+        #expect(location(fixture, in: "sub/inner.git/refs") == nil)
+        #expect(location(fixture, in: ".git/objects") == nil)
+        #expect(location(fixture, in: "sub")?.prefix == "sub/")
     }
 }

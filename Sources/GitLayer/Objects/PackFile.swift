@@ -26,7 +26,8 @@ final class PackFile: Sendable {
                 // The index: a magic number, version 2, 256 counts by first byte, then per object its id, CRC and offset.
                 guard index.count >= 8 + 1024, Array(index.prefix(4)) == [0xff, 0x74, 0x4f, 0x63], Self.word(index, 4) == 2 else { return nil }
                 let objects = Self.word(index, 8 + 255 * 4)
-                guard index.count >= 8 + 1024 + objects * 28 + 40,
+                // Its size: at least the tables of 32-bit offsets, at most one 64-bit offset for all but one object, as git checks.
+                guard index.count >= 8 + 1024 + objects * 28 + 40, index.count <= 8 + 1024 + objects * 28 + 40 + max(objects - 1, 0) * 8,
                       (1..<256).allSatisfy({ Self.word(index, 8 + ($0 - 1) * 4) <= Self.word(index, 8 + $0 * 4) }) else { return nil }
                 // The pack: "PACK", version 2 or 3, its count of objects; its checksum, at its end, the one
                 // the index was made for (an index beside another pack of as many objects would name wrong places).

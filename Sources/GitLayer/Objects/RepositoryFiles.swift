@@ -45,7 +45,7 @@ public struct RepositoryFiles {
         guard case .value(let version) = text.value(section: "core", key: "repositoryformatversion"),
               ["0", "1"].contains(version ?? "0"),
               case .value(let bare) = text.value(section: "core", key: "bare", bare: "true"),
-              bare.map({ ["true", "false", "yes", "no", "on", "off", "1", "0", ""].contains($0.lowercased()) }) ?? true,
+              bare.map(ConfigurationFiles.isBoolean) ?? true,
               let extensions = text.keys(inSection: "extensions") else { return false }
         for key in extensions {
             guard key == "objectformat", case .value(let format) = text.value(section: "extensions", key: key), format == "sha1" else {
