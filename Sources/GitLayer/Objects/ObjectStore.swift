@@ -23,8 +23,11 @@ enum ObjectKind: Int, Sendable {
 /// than reading the two versions of a catalog.
 ///
 /// Made only where these files are all there is: no alternates (objects
-/// borrowed from another repository), every pack's index of version 2.
-/// Elsewhere nil, and libgit2 reads the objects. Like git (and libgit2 as
+/// borrowed from another repository), every pack's index of version 2, of
+/// a size git writes, naming its pack's checksum (``PackFile``). Elsewhere
+/// nil, and libgit2 reads the objects; a pack directory that cannot be
+/// listed leaves only loose objects, and what is not found among them is
+/// left to libgit2 too. Like git (and libgit2 as
 /// this tool sets it up), it trusts the store and does not hash what it reads.
 public final class ObjectStore: Sendable {
     private let directory: String
