@@ -42,10 +42,7 @@ public struct BlobID: Sendable, CustomStringConvertible {
     var oid: git_oid
 
     public var description: String {
-        let digits = Array("0123456789abcdef".utf8)
-        return withUnsafeBytes(of: oid.id) { bytes in
-            String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
-        }
+        withUnsafeBytes(of: oid.id) { ObjectID(raw: $0).description }
     }
 }
 

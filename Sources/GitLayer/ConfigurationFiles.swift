@@ -128,7 +128,7 @@ public struct ConfigurationFiles {
                     gitDirectory = target.hasPrefix("/") ? target : candidate + "/" + target
                     top = candidate
                 } else {
-                    guard Files.presence(dotGit) == .absent || Files.isDirectory(dotGit) else { return nil }
+                    guard [.absent, .directory].contains(Files.presence(dotGit)) else { return nil }
                     // A git directory itself (a bare repository, or inside `.git`): git takes it before looking further up.
                     if Self.isRepository(candidate) { return nil }
                     guard let slash = candidate.lastIndex(of: "/"), candidate != "/" else { return nil }
@@ -251,12 +251,12 @@ public struct ConfigurationFiles {
         }
     }
 
-    /// git's booleans: true, yes, on, or a non-zero number as git reads one.
     /// Whether git reads `value` as a boolean: `true`, `false`, `yes`, `no`, `on`, `off`, empty, or a number.
     static func isBoolean(_ value: String) -> Bool {
         ["true", "false", "yes", "no", "on", "off", ""].contains(value.lowercased()) || integer(value) != nil
     }
 
+    /// git's booleans: true, yes, on, or a non-zero number as git reads one.
     static func isTrue(_ value: String?) -> Bool {
         guard let value = value?.lowercased() else { return false }
         if ["true", "yes", "on"].contains(value) { return true }

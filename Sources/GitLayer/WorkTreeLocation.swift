@@ -19,6 +19,9 @@ public struct WorkTreeLocation {
     public let prefix: String
     /// git's configuration, read from its files.
     public let configuration: ConfigurationFiles
+    /// The repository's git directory, and the directory its work trees share.
+    let gitDirectory: String
+    let commonDirectory: String
 
     /// The location of the current directory (a table of the environment in tests).
     public init?(directory: String? = nil, environment: @escaping (String) -> String? = ProcessEnvironment.value) {
@@ -34,5 +37,7 @@ public struct WorkTreeLocation {
         self.top = top
         prefix = here == top ? "" : String(here.dropFirst(top == "/" ? 1 : top.count + 1)) + "/"
         self.configuration = configuration
+        gitDirectory = found.gitDirectory
+        commonDirectory = found.common
     }
 }

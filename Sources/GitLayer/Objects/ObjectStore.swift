@@ -67,15 +67,10 @@ public final class ObjectStore: Sendable {
         throw GitError("cannot read object \(id): it is damaged in the object store (git fsck says more)")
     }
 
-    /// The object `id` of `kind`; nil when it is of another kind.
-    func object(_ id: ObjectID, of kind: ObjectKind) -> ObjectBuffer? {
-        guard let (found, buffer) = object(id), found == kind else { return nil }
-        return buffer
-    }
-
-    /// The bytes of blob `id`.
+    /// The bytes of blob `id`; nil when it is not here, cannot be read, or is no blob.
     func blob(_ id: ObjectID) -> Bytes? {
-        object(id, of: .blob)?.bytes
+        guard let (kind, buffer) = object(id), kind == .blob else { return nil }
+        return buffer.bytes
     }
 
     /// A loose object: one zlib stream of a header (`blob 1234` and a NUL) and the bytes.
@@ -96,13 +91,7 @@ public final class ObjectStore: Sendable {
             let memory = buffer.memory
             held.withUnsafeBytes { memory.copyMemory(from: $0) }
             if first.ended { return held.count == size ? (kind, buffer) : nil }
-            let rest = UnsafeMutableRawBufferPointer(rebasing: memory[held.count...])
-            if !rest.isEmpty {
-                guard let read = stream.read(into: rest), read.count == rest.count else { return nil }
-            }
-            var spare: UInt8 = 0
-            guard let end = withUnsafeMutableBytes(of: &spare, { stream.read(into: $0) }), end.count == 0, end.ended else { return nil }
-            return (kind, buffer)
+            return stream.readToEnd(into: UnsafeMutableRawBufferPointer(rebasing: memory[held.count...])) ? (kind, buffer) : nil
         }
     }
 }

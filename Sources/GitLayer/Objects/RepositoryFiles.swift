@@ -24,13 +24,13 @@ public struct RepositoryFiles {
             return nil
         }
         guard let location = WorkTreeLocation(directory: directory, environment: environment),
-              let directories = location.configuration.repositoryDirectories(),
-              Files.presence(directories.common + "/shallow") == .absent, Files.presence(directories.common + "/info/grafts") == .absent,
-              Self.isPlainFormat(directories.common + "/config"),
-              let objects = ObjectStore(directory: directories.common + "/objects") else { return nil }
+              case let common = location.commonDirectory,
+              Files.presence(common + "/shallow") == .absent, Files.presence(common + "/info/grafts") == .absent,
+              Self.isPlainFormat(common + "/config"),
+              let objects = ObjectStore(directory: common + "/objects") else { return nil }
         self.location = location
         self.objects = objects
-        references = References(gitDirectory: directories.gitDirectory, common: directories.common)
+        references = References(gitDirectory: location.gitDirectory, common: common)
     }
 
     /// Whether the repository's own configuration (`config` in the common

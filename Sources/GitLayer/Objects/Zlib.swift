@@ -35,13 +35,7 @@ final class Zlib: @unchecked Sendable {
     /// stream is damaged, ends early or holds more.
     func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Bool {
         guard var stream = InflateStream(input, zlib: self) else { return false }
-        if output.count > 0 {
-            guard let produced = stream.read(into: output), produced.count == output.count else { return false }
-            if produced.ended { return true }
-        }
-        // Filled, but not ended: the end may still be to come, with nothing more in it.
-        var spare: UInt8 = 0
-        return withUnsafeMutableBytes(of: &spare) { stream.read(into: $0) }.map { $0.count == 0 && $0.ended } ?? false
+        return stream.readToEnd(into: output)
     }
 
     /// One zlib stream being inflated, a piece at a time: its two-byte
@@ -74,6 +68,18 @@ final class Zlib: @unchecked Sendable {
         deinit {
             _ = zlib.end(stream)
             stream.deallocate()
+        }
+
+        /// Inflates the rest of the stream into `output`, which it must fill
+        /// exactly, to the stream's end; false otherwise.
+        mutating func readToEnd(into output: UnsafeMutableRawBufferPointer) -> Bool {
+            if output.count > 0 {
+                guard let produced = read(into: output), produced.count == output.count else { return false }
+                if produced.ended { return true }
+            }
+            // Filled, but not ended: the end may still be to come, with nothing more in it.
+            var spare: UInt8 = 0
+            return withUnsafeMutableBytes(of: &spare) { read(into: $0) }.map { $0.count == 0 && $0.ended } ?? false
         }
 
         /// Inflates into `output` until it is full or the stream ends: how
