@@ -11,7 +11,7 @@ import PackageDescription
 /// Generics specialized across the layers' module boundaries, as they were
 /// when everything was one module: a merge of a small catalog would
 /// otherwise pay for instantiating generic metadata at run time.
-let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
+let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))]
 
 /// What a program's start-up costs before `main` is most of a small merge
 /// (docs/SPEED.md): on Linux, link the C++ library the Swift runtime (and

@@ -34,18 +34,12 @@ extension KeyCollation {
 
         /// The code points the table covers (`PrimaryOrderGenerator.secondaryRanges`):
         /// below `lowEnd` (from U+0020), and from `highStart` to `highEnd`.
-        static let lowEnd: UInt32 = 0x530, highStart: UInt32 = 0x1E00, highEnd: UInt32 = 0x2000
+        package static let lowEnd: UInt32 = 0x530, highStart: UInt32 = 0x1E00, highEnd: UInt32 = 0x2000
 
-        /// The runs read out for every code point they cover, made when a
-        /// comparison first needs them (1,840 values).
-        static let values: [UInt32] = {
-            let runs = PrimaryOrder.accentRuns
-            func value(_ scalar: UInt32) -> UInt32 {
-                guard let index = CodePointRuns.run(of: scalar, count: runs.count, start: { runs[$0].start }) else { return PrimaryOrder.unknown }
-                return PrimaryOrder.value(of: scalar, in: runs[index])
-            }
-            return (0..<lowEnd).map(value) + (highStart..<highEnd).map(value)
-        }()
+        /// ``values`` (in BasicPlane+Generated.swift) holds ``PrimaryOrder/accentRuns``
+        /// read out for every code point they cover, 1,840 values: a literal in the
+        /// program's data, where a table built at first use cost a small merge 6%
+        /// of its time.
 
         /// Whether the decompositions of two different characters of the
         /// same first weight may be one the start of the other (`o` and

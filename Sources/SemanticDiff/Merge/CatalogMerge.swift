@@ -200,7 +200,7 @@ public struct CatalogMergeResult: Sendable {
             if changes.ours > 0 { taken.append("\(changes.ours) from ours") }
             if changes.theirs > 0 { taken.append("\(changes.theirs) from theirs") }
             if changes.both > 0 { taken.append("\(changes.both) changed by both") }
-            parts.append("translations: " + taken.joined(separator: ", "))
+            parts.append("translations: " + taken.separated(by: ", "))
         }
         if statesByPrecedence > 0 { parts.append("\(count(statesByPrecedence, "state")) by precedence") }
         if placeholdersReplaced > 0 { parts.append("\(count(placeholdersReplaced, "placeholder")) replaced by a translation") }
@@ -211,11 +211,11 @@ public struct CatalogMergeResult: Sendable {
         } else if conflicts.isEmpty {
             parts.append("no conflicts")
         } else {
-            let named = conflicts.count <= 5 ? ": " + conflicts.map(\.description).joined(separator: ", ") : ""
+            let named = conflicts.count <= 5 ? ": " + conflicts.map(\.description).separated(by: ", ") : ""
             parts.append(count(conflicts.count, "conflict") + named)
         }
         if !oursWasInXcodeLayout { parts.append("rewritten in Xcode's layout") }
-        return parts.joined(separator: "; ")
+        return parts.separated(by: "; ")
     }
 
     /// The lines under the summary's first line, indented: the conflicts
@@ -253,3 +253,13 @@ public struct CatalogMergeResult: Sendable {
     }
 }
 
+extension [String] {
+    /// The parts with `separator` between them, as `joined(separator:)`
+    /// gives them; its first call in a process asks the runtime for an
+    /// associated type, 100,000 instructions, 5% of a small merge.
+    fileprivate func separated(by separator: String) -> String {
+        guard var line = first else { return "" }
+        for part in dropFirst() { line += separator + part }
+        return line
+    }
+}
