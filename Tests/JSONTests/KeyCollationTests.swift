@@ -975,6 +975,14 @@ struct KeyCollationTests {
         }
     }
 
+    @Test("no ASCII character is a mark or adds accents, as the guess's accents read ASCII without looking up")
+    func asciiAccents() {
+        for value in UInt32(0)..<0x80 {
+            #expect(!KeyCollation.PrimaryOrder.isCombining(value), "U+\(String(value, radix: 16))")
+            #expect((KeyCollation.Accents.value(of: value) ?? 0) & ~KeyCollation.Accents.single == 0, "U+\(String(value, radix: 16))")
+        }
+    }
+
     @Test("the order by guesses worked out once per key is the guess's own order, keys of every kind")
     func guessedWeights() {
         var random = SplitMix64(seed: 1208)

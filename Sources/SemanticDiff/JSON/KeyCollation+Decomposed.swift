@@ -13,7 +13,7 @@ extension KeyCollation {
     /// U+0300–U+036F: their order as the guess reads them, by first-level
     /// weights (``GuessedWeights``); alike there, by accents as ICU's second
     /// level reads them, then case, then bytes (``guessCompareAlike(_:_:from:)``),
-    /// where both keys can be read so (``Levels/all``). Nil for two equal
+    /// where both keys can be read so (``DecomposedLevels/all``). Nil for two equal
     /// keys, for a key over 64 UTF-16 units, and for anything else in either
     /// key.
     ///
@@ -24,8 +24,14 @@ extension KeyCollation {
     /// is in order as ``misordered(_:asking:)`` reads Foundation's answers,
     /// without asking (`KeyCollationTests.decomposed`).
     static func decomposedCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard fitsInlineBuffer(a), fitsInlineBuffer(b),
-              let levelsA = readableLevels(a), let levelsB = readableLevels(b) else { return nil }
+        decomposedCompare(a, b, decomposedLevels(a), decomposedLevels(b))
+    }
+
+    /// ``decomposedCompare(_:_:)`` of two keys whose ``decomposedLevels(_:)``
+    /// are `levelsA` and `levelsB` (read once for a key in two pairs).
+    static func decomposedCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
+                                  _ levelsA: DecomposedLevels?, _ levelsB: DecomposedLevels?) -> Int? {
+        guard let levelsA, let levelsB else { return nil }
         let start = guessStart(a, b)
         if let decided = guessFirstLevelCompare(a, b, from: start) { return decided }
         guard levelsA == .all && levelsB == .all else { return nil }
@@ -33,8 +39,15 @@ extension KeyCollation {
         return order == 0 ? nil : order
     }
 
+    /// Which of a key's levels ``decomposedCompare(_:_:)`` reads as ICU
+    /// does, nil where it reads none: for a key over 64 UTF-16 units, and
+    /// as ``readableLevels(_:)`` says.
+    static func decomposedLevels(_ text: UnsafeBufferPointer<UInt8>) -> DecomposedLevels? {
+        fitsInlineBuffer(text) ? readableLevels(text) : nil
+    }
+
     /// Which of a key's levels the guess reads as ICU does.
-    enum Levels {
+    enum DecomposedLevels {
         /// Every level: the guess's accents and case are ICU's.
         case all
         /// Only the first.
@@ -56,8 +69,8 @@ extension KeyCollation {
     /// guess reads as plain); and where a number has a leading zero (ICU
     /// sets `0107` apart from `107` otherwise than the guess). Nil for a
     /// number of more than 18 digits, whose value the guess reads in 64 bits.
-    private static func readableLevels(_ text: UnsafeBufferPointer<UInt8>) -> Levels? {
-        var levels = Levels.all
+    private static func readableLevels(_ text: UnsafeBufferPointer<UInt8>) -> DecomposedLevels? {
+        var levels = DecomposedLevels.all
         // The combining class of the last mark on the current letter, typed or precomposed.
         var lastClass: UInt8 = 0
         var index = 0

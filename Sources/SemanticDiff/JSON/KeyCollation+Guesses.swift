@@ -183,6 +183,12 @@ extension KeyCollation {
                     pending = (UInt32(value >> 42) + 1, UInt32(value >> 21 & 0x1F_FFFF) + 1, UInt32(value & 0x1F_FFFF) + 1)
                     return GuessedWeights.numberWeight
                 }
+                if text[index] < 0x80 {
+                    let weight = GuessedWeights.asciiWeights[Int(text[index])]
+                    index += 1
+                    if weight != 0 { return weight }
+                    continue
+                }
                 let value = scalar(text, at: index), entry = PrimaryOrder.value(of: value)
                 index += scalarLength(text[index])
                 if let letters = hangulLetters(value) {
@@ -194,6 +200,15 @@ extension KeyCollation {
                 if let rank = PrimaryOrder.guessRank(entry) { return rank * 2 + 2 }
             }
             return nil
+        }
+
+        /// What the long way below gives each ASCII character but the
+        /// digits (read above, as numbers), made once: 0 for one that weighs
+        /// nothing. Most characters of most keys are ASCII.
+        private static let asciiWeights: [UInt32] = (UInt32(0)..<0x80).map { value in
+            let entry = PrimaryOrder.value(of: value)
+            if entry == PrimaryOrder.unknown { return 0x4000_0001 + value }
+            return PrimaryOrder.guessRank(entry).map { $0 * 2 + 2 } ?? 0
         }
 
         private func letterWeight(_ letter: UInt32) -> UInt32 {
@@ -227,6 +242,11 @@ extension KeyCollation {
                 return mark == 0x7F ? 0x3FFF_0000 : GuessedAccents.weight(ofMark: 0x2FF + mark)
             }
             guard index < text.count else { return nil }
+            // No ASCII character is a mark or decomposes (`KeyCollationTests.asciiAccents`).
+            if text[index] < 0x80 {
+                index += 1
+                return 0
+            }
             let value = scalar(text, at: index)
             index += scalarLength(text[index])
             if PrimaryOrder.isCombining(value) { return GuessedAccents.weight(ofMark: value) }

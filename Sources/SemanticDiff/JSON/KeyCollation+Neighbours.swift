@@ -172,12 +172,22 @@ extension KeyCollation {
     private static func fastAnswers(at positions: some Sequence<Int>, of order: [Int], _ keys: [[UInt8]])
         -> (apart: [Int], undecided: [Int]) {
         var apart: [Int] = [], undecided: [Int] = []
+        // A key is in two pairs of neighbours: its levels, read for the first, serve the second.
+        var last: (key: Int, levels: DecomposedLevels?)? = nil
+        func levels(_ key: Int, _ text: UnsafeBufferPointer<UInt8>) -> DecomposedLevels? {
+            if let last, last.key == key { return last.levels }
+            let levels = decomposedLevels(text)
+            last = (key, levels)
+            return levels
+        }
         for position in positions {
-            keys[order[position - 1]].withUnsafeBufferPointer { a in
-                keys[order[position]].withUnsafeBufferPointer { b in
+            let keyA = order[position - 1], keyB = order[position]
+            keys[keyA].withUnsafeBufferPointer { a in
+                keys[keyB].withUnsafeBufferPointer { b in
                     if let decided = fastCompare(a, b) {
                         if decided >= 0 { apart.append(position) }
-                    } else if startsAlikeCompare(a, b) != -1 && decomposedCompare(a, b) != -1 {
+                    } else if startsAlikeCompare(a, b) != -1
+                                && decomposedCompare(a, b, levels(keyA, a), levels(keyB, b)) != -1 {
                         undecided.append(position)
                     }
                 }
