@@ -10,7 +10,12 @@ import PackageDescription
 //   git-xcstrings   the entry point
 /// Generics specialized across the layers' module boundaries, as they were
 /// when everything was one module: a merge of a small catalog would
-/// otherwise pay for instantiating generic metadata at run time.
+/// otherwise pay for instantiating generic metadata at run time. And the
+/// metadata of a concrete generic type (`Set<String>`, `Result<…>`) made by
+/// a direct call, not by demangling its name at first use, which checks
+/// each requirement by scanning the binary's conformance records: a third
+/// of a small merge's instructions (docs/SPEED.md, "generic types reached
+/// directly").
 let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))]
 
 /// What a program's start-up costs before `main` is most of a small merge
