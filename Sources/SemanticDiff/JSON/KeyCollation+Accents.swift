@@ -36,10 +36,10 @@ extension KeyCollation {
         /// below `lowEnd` (from U+0020), and from `highStart` to `highEnd`.
         package static let lowEnd: UInt32 = 0x530, highStart: UInt32 = 0x1E00, highEnd: UInt32 = 0x2000
 
-        /// ``values`` (in BasicPlane+Generated.swift) holds ``PrimaryOrder/accentRuns``
-        /// read out for every code point they cover, 1,840 values: a literal in the
-        /// program's data, where a table built at first use cost a small merge 6%
-        /// of its time.
+        // `values` (in BasicPlane+Generated.swift) holds `PrimaryOrder.accentRuns`
+        // read out for every code point they cover, 1,840 values: a literal in the
+        // program's data, where a table built at first use cost a small merge 13%
+        // of its instructions.
 
         /// Whether the decompositions of two different characters of the
         /// same first weight may be one the start of the other (`o` and
