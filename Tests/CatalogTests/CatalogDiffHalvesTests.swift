@@ -1,4 +1,4 @@
-import Foundation
+import PlatformLayer
 import TestSupport
 import Testing
 @testable import SemanticDiff
@@ -9,28 +9,16 @@ import Testing
 struct CatalogDiffHalvesTests {
     init() { FoundationOrder.use() }
 
-    /// A second thread that is one: `side` on a queue of its own.
-    final class QueueThread: SecondThread, @unchecked Sendable {
+    /// The tool's worker thread, counting the halves handed to it.
+    final class CountingThread: SecondThread, @unchecked Sendable {
+        private let workers = Workers(1)
         private(set) var calls = 0
 
         func alongside<S: Sendable, T>(_ side: @escaping @Sendable () -> S, _ main: (_ result: () -> S?) -> T) -> T {
             calls += 1
-            let box = Box<S>(), done = DispatchSemaphore(value: 0)
-            DispatchQueue.global().async {
-                box.value = side()
-                done.signal()
-            }
-            var waited = false
-            let outcome = main {
-                if !waited { done.wait(); waited = true }
-                return box.value
-            }
-            if !waited { done.wait() }
-            return outcome
+            return workers.alongside(side, main)
         }
     }
-
-    final class Box<Value>: @unchecked Sendable { var value: Value? }
 
     /// Keys removed and added in both halves, translations and states
     /// edited, comments changed.
@@ -48,7 +36,7 @@ struct CatalogDiffHalvesTests {
         let (old, new) = try Self.versions(keys: 1_500)
         for languages: Set<String> in [[], ["de", "fr"]] {
             let whole = CatalogDiff.compare(old: old, new: new, oldPath: "L.xcstrings", newPath: "L.xcstrings", languages: languages)
-            let thread = QueueThread()
+            let thread = CountingThread()
             let halves = CatalogDiff.compare(old: old, new: new, oldPath: "L.xcstrings", newPath: "L.xcstrings", languages: languages,
                                              secondThread: thread)
             #expect(thread.calls == 1)
@@ -62,7 +50,7 @@ struct CatalogDiffHalvesTests {
             #expect(whole.entryStatistics.removed > 30)
         }
         let (smallOld, smallNew) = try Self.versions(keys: 300)
-        let thread = QueueThread()
+        let thread = CountingThread()
         _ = CatalogDiff.compare(old: smallOld, new: smallNew, oldPath: "L.xcstrings", newPath: "L.xcstrings", secondThread: thread)
         #expect(thread.calls == 0)
     }
