@@ -103,9 +103,6 @@ public final class Workers: @unchecked Sendable {
     }
 }
 
-/// A diff compares the two halves of a large catalog on this thread and a worker.
-extension Workers: SecondThread {}
-
 /// The next item to take, under a lock.
 private final class Turns: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
