@@ -983,7 +983,7 @@ struct KeyCollationTests {
         }
     }
 
-    @Test("the order by guesses worked out once per key is the guess's own order, keys of every kind")
+    @Test("the order by guesses worked out once per key is the guess's own order, keys of every kind, and two keys' runs compare as their weights from where they differ")
     func guessedWeights() {
         var random = SplitMix64(seed: 1208)
         // Hangul syllables (letters after the first), ideographs, code points the tables do not know,
@@ -1000,6 +1000,23 @@ struct KeyCollationTests {
             return order < 0 || (order == 0 && x < y)
         }
         #expect(guessed == reference)
+        // Two keys' runs compare as their weights from where they differ, which the neighbour check reads
+        // from the runs instead.
+        let runs = KeyCollation.GuessedRuns(list)
+        var wrong: [(Int, Int)] = []
+        // Neighbours of the guessed order (alike at the first level often) both ways round, and random pairs.
+        let pairs = zip(guessed, guessed.dropFirst()).flatMap { [($0, $1), ($1, $0)] }
+            + (0..<50_000).map { _ in (random.below(list.count), random.below(list.count)) }
+        var alike = 0
+        for (x, y) in pairs where wrong.count < 10 {
+            let fromStart = list[x].withUnsafeBufferPointer { a in
+                list[y].withUnsafeBufferPointer { b in KeyCollation.guessFirstLevelCompare(a, b, from: KeyCollation.guessStart(a, b)) ?? 0 }
+            }
+            if runs.compare(x, y) != fromStart { wrong.append((x, y)) }
+            if fromStart == 0 { alike += 1 }
+        }
+        #expect(alike > 500)
+        #expect(wrong.isEmpty, "\(wrong.map { (String(decoding: list[$0.0], as: UTF8.self), String(decoding: list[$0.1], as: UTF8.self)) })")
     }
 
 

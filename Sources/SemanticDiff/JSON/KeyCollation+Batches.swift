@@ -32,8 +32,9 @@ extension KeyCollation {
         if sortsByGuesses(heads) || undecidedOften(items.count, key: { key(items[$0]) }) {
             let keys = items.map(key)
             if let order = orderAsGiven(keys, asking: reference) { return order.map { items[$0] } }
-            var order = guessedOrder(of: keys)
-            switch settle(&order, of: keys, asking: reference, mending: true) {
+            let runs = GuessedRuns(keys)
+            var order = guessedOrder(runs, of: keys)
+            switch settle(&order, of: keys, asking: reference, mending: true, runs: runs) {
             case .inOrder: return order.map { items[$0] }
             // The guesses go against the fast comparator in many places: sorting with it may still do.
             case .againstComparator: break

@@ -28,12 +28,18 @@ extension KeyCollation {
     }
 
     /// ``decomposedCompare(_:_:)`` of two keys whose ``decomposedLevels(_:)``
-    /// are `levelsA` and `levelsB` (read once for a key in two pairs).
+    /// are `levelsA` and `levelsB` (read once for a key in two pairs), and
+    /// whose first-level weights compare as `firstLevel` where that is known
+    /// (``GuessedRuns/compare(_:_:)``: 0 alike).
     static func decomposedCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
-                                  _ levelsA: DecomposedLevels?, _ levelsB: DecomposedLevels?) -> Int? {
+                                  _ levelsA: DecomposedLevels?, _ levelsB: DecomposedLevels?, firstLevel: Int? = nil) -> Int? {
         guard let levelsA, let levelsB else { return nil }
         let start = guessStart(a, b)
-        if let decided = guessFirstLevelCompare(a, b, from: start) { return decided }
+        if let firstLevel {
+            if firstLevel != 0 { return firstLevel }
+        } else if let decided = guessFirstLevelCompare(a, b, from: start) {
+            return decided
+        }
         guard levelsA == .all && levelsB == .all else { return nil }
         let order = guessCompareAlike(a, b, from: start)
         return order == 0 ? nil : order

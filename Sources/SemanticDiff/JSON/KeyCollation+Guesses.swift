@@ -85,19 +85,16 @@ extension KeyCollation {
     /// differ there, and those compare as two runs of numbers. The others
     /// go on to ``guessCompareAlike(_:_:from:)``, as in ``guessCompare(_:_:)``.
     static func guessedOrder(of keys: [[UInt8]]) -> [Int] {
-        let runs = GuessedRuns(keys)
-        return runs.units.withUnsafeBufferPointer { units in
+        guessedOrder(GuessedRuns(keys), of: keys)
+    }
+
+    /// ``guessedOrder(of:)`` from the keys' runs, worked out already.
+    static func guessedOrder(_ runs: GuessedRuns, of keys: [[UInt8]]) -> [Int] {
+        runs.units.withUnsafeBufferPointer { units in
             var entries = runs.entries
             entries.sort { x, y in
-                if x.lead != y.lead { return x.lead < y.lead }
-                var i = Int(x.start), j = Int(y.start)
-                let endX = Int(x.end), endY = Int(y.end)
-                while i < endX && j < endY {
-                    if units[i] != units[j] { return units[i] < units[j] }
-                    i += 1
-                    j += 1
-                }
-                if i < endX || j < endY { return j < endY }
+                let firstLevel = GuessedRuns.compare(x, y, in: units)
+                if firstLevel != 0 { return firstLevel < 0 }
                 let order = keys[Int(x.index)].withUnsafeBufferPointer { a in
                     keys[Int(y.index)].withUnsafeBufferPointer { b in guessCompareAlike(a, b, from: guessStart(a, b)) }
                 }
@@ -120,7 +117,32 @@ extension KeyCollation {
         }
 
         private(set) var units: [UInt32] = []
+        /// Each key's, in the keys' order.
         private(set) var entries: [Entry] = []
+
+        /// Key `x`'s weights against key `y`'s: -1, 0 (alike) or 1. As
+        /// ``guessFirstLevelCompare(_:_:from:)`` compares them from where two
+        /// keys differ (``guessStart(_:_:)``), and alike where it finds none: a
+        /// key's weights are its characters' one by one (a number's whole), so
+        /// the part before that start weighs alike in both.
+        func compare(_ x: Int, _ y: Int) -> Int {
+            units.withUnsafeBufferPointer { GuessedRuns.compare(entries[x], entries[y], in: $0) }
+        }
+
+        /// Two runs' order, the shorter first where one starts the other.
+        @inline(__always)
+        static func compare(_ x: Entry, _ y: Entry, in units: UnsafeBufferPointer<UInt32>) -> Int {
+            if x.lead != y.lead { return x.lead < y.lead ? -1 : 1 }
+            var i = Int(x.start), j = Int(y.start)
+            let endX = Int(x.end), endY = Int(y.end)
+            while i < endX && j < endY {
+                if units[i] != units[j] { return units[i] < units[j] ? -1 : 1 }
+                i += 1
+                j += 1
+            }
+            if i < endX || j < endY { return j < endY ? -1 : 1 }
+            return 0
+        }
 
         init(_ keys: [[UInt8]]) {
             units.reserveCapacity(keys.count * 8)

@@ -69,11 +69,13 @@ extension KeyCollation {
     }
 
     /// ``confirm(_:of:asking:mending:)``, saying why an order is not confirmed.
+    /// With `runs` (the keys' ``GuessedRuns``, when a sort by guesses made
+    /// them), two neighbours' first-level weights are compared from those.
     static func settle(_ order: inout [Int], of keys: [[UInt8]], asking reference: any CollationReference,
-                       mending: Bool) -> Settlement {
+                       mending: Bool, runs: GuessedRuns? = nil) -> Settlement {
         // Pairs out of order by the fast comparator's answer (a sort that guessed can leave some: its
         // guesses need not agree with its answers), and those it cannot tell.
-        let answers = fastAnswers(at: order.indices.dropFirst(), of: order, keys)
+        let answers = fastAnswers(at: order.indices.dropFirst(), of: order, keys, runs: runs)
         var wrong = answers.apart
         let undecided = answers.undecided
         if !mending && !wrong.isEmpty { return .againstComparator }
@@ -92,7 +94,7 @@ extension KeyCollation {
         if wrong.isEmpty { return .inOrder }
         // Wrong in more than one undecided neighbour in sixteen: the reference's own sort costs less.
         guard mending, wrong.count * 16 <= undecided.count else { return .againstReference }
-        return mend(&order, of: keys, at: wrong, asking: reference) ? .inOrder : .againstReference
+        return mend(&order, of: keys, at: wrong, asking: reference, runs: runs) ? .inOrder : .againstReference
     }
 
     /// Takes out both keys of every pair at the `wrong` positions, and of
@@ -105,7 +107,7 @@ extension KeyCollation {
     /// rounds (the reference's own sort costs less), or when a pair asked
     /// is out of order.
     private static func mend(_ order: inout [Int], of keys: [[UInt8]], at wrong: [Int],
-                             asking reference: any CollationReference) -> Bool {
+                             asking reference: any CollationReference, runs: GuessedRuns?) -> Bool {
         var out = Set<Int>()
         for position in wrong {
             out.insert(position - 1)
@@ -126,7 +128,7 @@ extension KeyCollation {
                 if position > 0 && out.contains(position - 1) && !kept.isEmpty { met.append(kept.count) }
                 kept.append(position)
             }
-            let apart = outOfOrder(met, of: kept.map { order[$0] }, keys, asking: reference)
+            let apart = outOfOrder(met, of: kept.map { order[$0] }, keys, asking: reference, runs: runs)
             if apart.isEmpty { break }
             for place in apart {
                 out.insert(kept[place - 1])
@@ -151,7 +153,7 @@ extension KeyCollation {
             }
             if place < rest.count { mended.append(rest[place]) }
         }
-        guard outOfOrder(Array(Set(made)).sorted(), of: mended, keys, asking: reference).isEmpty else { return false }
+        guard outOfOrder(Array(Set(made)).sorted(), of: mended, keys, asking: reference, runs: runs).isEmpty else { return false }
         order = mended
         return true
     }
@@ -160,8 +162,8 @@ extension KeyCollation {
     /// `order[p]`) is out of order: the fast comparator's answer, else the
     /// reference's, asked at once.
     private static func outOfOrder(_ positions: [Int], of order: [Int], _ keys: [[UInt8]],
-                                   asking reference: any CollationReference) -> [Int] {
-        let (apart, asked) = fastAnswers(at: positions, of: order, keys)
+                                   asking reference: any CollationReference, runs: GuessedRuns?) -> [Int] {
+        let (apart, asked) = fastAnswers(at: positions, of: order, keys, runs: runs)
         return apart + misordered(neighbours(at: asked, of: order, keys), asking: reference).map { asked[$0] }
     }
 
@@ -169,7 +171,7 @@ extension KeyCollation {
     /// `order[p]`) the fast comparator finds out of order, and those it
     /// cannot tell, but for pairs Foundation cannot find out of order
     /// (``startsAlikeCompare(_:_:)``, ``decomposedCompare(_:_:)``).
-    private static func fastAnswers(at positions: some Sequence<Int>, of order: [Int], _ keys: [[UInt8]])
+    private static func fastAnswers(at positions: some Sequence<Int>, of order: [Int], _ keys: [[UInt8]], runs: GuessedRuns?)
         -> (apart: [Int], undecided: [Int]) {
         var apart: [Int] = [], undecided: [Int] = []
         // A key is in two pairs of neighbours: its levels, read for the first, serve the second.
@@ -187,7 +189,7 @@ extension KeyCollation {
                     if let decided = fastCompare(a, b) {
                         if decided >= 0 { apart.append(position) }
                     } else if startsAlikeCompare(a, b) != -1
-                                && decomposedCompare(a, b, levels(keyA, a), levels(keyB, b)) != -1 {
+                                && decomposedCompare(a, b, levels(keyA, a), levels(keyB, b), firstLevel: runs?.compare(keyA, keyB)) != -1 {
                         undecided.append(position)
                     }
                 }
