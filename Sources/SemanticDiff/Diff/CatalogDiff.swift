@@ -286,14 +286,14 @@ private struct TranslationPlaces {
     /// (a unit that became a set). Each old translation is replaced at most
     /// once; those none replaces were removed (``isPaired(_:)``).
     mutating func pair(_ new: [Translation]) -> [Translation?] {
+        // A language added: nothing to pair (most changes of a translator's branch).
+        guard !translations.isEmpty else { return [Translation?](repeating: nil, count: new.count) }
         var result = [Int?](repeating: nil, count: new.count)
         for sameKindOnly in [true, false] {
             for (slot, translation) in new.enumerated() where result[slot] == nil {
-                for position in places(of: translation).reversed() where !paired[position] {
-                    if sameKindOnly && (translations[position].unitNode == nil) != (translation.unitNode == nil) { continue }
+                if let position = lastUnpaired(at: translation, sameKindOnly: sameKindOnly) {
                     result[slot] = position
                     paired[position] = true
-                    break
                 }
             }
         }
@@ -303,10 +303,14 @@ private struct TranslationPlaces {
     /// Whether a new translation replaces old translation `position`.
     func isPaired(_ position: Int) -> Bool { paired[position] }
 
-    /// The positions of the old translations where `translation` sits.
-    private func places(of translation: Translation) -> [Int] {
-        if let index { return index[VariantBytes(translation.variant)] ?? [] }
-        return translations.indices.filter { translations[$0].variant.hasSameBytes(as: translation.variant) }
+    /// The last old translation where `translation` sits that none replaces
+    /// yet, of the same kind (a unit, a set) where `sameKindOnly`.
+    private func lastUnpaired(at translation: Translation, sameKindOnly: Bool) -> Int? {
+        func free(_ position: Int) -> Bool {
+            !paired[position] && (!sameKindOnly || (translations[position].unitNode == nil) == (translation.unitNode == nil))
+        }
+        if let index { return index[VariantBytes(translation.variant)]?.last(where: free) }
+        return translations.indices.last { free($0) && translations[$0].variant.hasSameBytes(as: translation.variant) }
     }
 
     private struct VariantBytes: Hashable {
