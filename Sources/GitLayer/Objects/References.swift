@@ -61,10 +61,8 @@ struct References: Sendable {
             || ["refs/bisect/", "refs/worktree/", "refs/rewritten/"].contains { name.hasPrefix($0) }
         let path = (perWorkTree ? gitDirectory : common) + "/" + name
         switch Files.presence(path) {
-        case .absent:
-            return .missing
-        case .directory:
-            // refs/heads/feature holding refs/heads/feature/x is no reference; packed-refs may have one.
+        case .absent, .directory:
+            // A directory (refs/heads/feature holding refs/heads/feature/x) is no reference; packed-refs may have one.
             return .missing
         case .unknown:
             // A directory on the way that cannot be searched: git would say so, not take another reference.
