@@ -87,7 +87,14 @@ public final class ObjectStore: Sendable {
                   digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
             let size = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
             let held = start[(nul + 1)..<first.count]
-            guard held.count <= size, let buffer = ObjectBuffer(count: size) else { return nil }
+            guard held.count <= size else { return nil }
+            if !first.ended, size >= Libdeflate.worthOpeningFrom, let libdeflate = Libdeflate.shared {
+                // Inflated whole again, header and all, by the faster library.
+                guard let buffer = ObjectBuffer(count: size, leading: nul + 1),
+                      let inflated = libdeflate.inflate(UnsafeRawBufferPointer(bytes), into: buffer.withLeading) else { return nil }
+                return inflated && buffer.withLeading.prefix(nul + 1).elementsEqual(start[...nul]) ? (kind, buffer) : nil
+            }
+            guard let buffer = ObjectBuffer(count: size) else { return nil }
             let memory = buffer.memory
             held.withUnsafeBytes { memory.copyMemory(from: $0) }
             if first.ended { return held.count == size ? (kind, buffer) : nil }

@@ -32,8 +32,13 @@ final class Zlib: @unchecked Sendable {
 
     /// Inflates the zlib stream at the start of `input` into `output`,
     /// which it must fill exactly, to the stream's end. False when the
-    /// stream is damaged, ends early or holds more.
-    func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Bool {
+    /// stream is damaged, ends early or holds more. From `fastFrom` bytes
+    /// on it is inflated by libdeflate, where the machine has it.
+    func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer,
+                 fastFrom threshold: Int = Libdeflate.worthOpeningFrom) -> Bool {
+        if output.count >= threshold, let inflated = Libdeflate.shared?.inflate(input, into: output) {
+            return inflated
+        }
         guard var stream = InflateStream(input, zlib: self) else { return false }
         return stream.readToEnd(into: output)
     }
