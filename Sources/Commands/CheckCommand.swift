@@ -175,7 +175,7 @@ enum CheckCommand: Command {
             let ranges = CatalogCheck.entryRanges(catalog, shares: Array(repeating: 1, count: large ? 16 : 1))
             let jobs: [(entries: Range<Int>, layout: Bool)] = large ? [(0..<0, true)] + ranges.map { ($0, false) } : [(ranges[0], true)]
             let approximations = CollationHelper.shared.approximations
-            let parts = workers.mapTakingTurns(jobs) { [options] job in
+            let parts = workers.map(jobs) { [options] job in
                 CatalogCheck.part(catalog, entries: job.entries, options: options, layout: job.layout)
             }
             timer.mark("rules")
@@ -201,7 +201,7 @@ enum CheckCommand: Command {
         default:
             // Tens of thousands of findings are written in pieces, taken in turns by the two threads.
             let pieces = CheckReport.textPieces(files, findingsEach: 10_000)
-            for text in workers.mapTakingTurns(pieces, { [files] in CheckReport.text($0, of: files, color: color) }) {
+            for text in workers.map(pieces, { [files] in CheckReport.text($0, of: files, color: color) }) {
                 Console.write(text)
             }
         }

@@ -11,8 +11,12 @@ import Darwin
 /// time, but a thread started at the moment its work is ready can wait
 /// milliseconds for a core of its own (a new thread is first queued on its
 /// parent's core). Started while the command is still opening libgit2 or
-/// mapping files, the threads are asleep on their own cores when the work
-/// comes. With no threads, everything runs on the calling thread.
+/// mapping files, the threads are asleep when the work comes, and are woken
+/// away from the caller's core (``Worker``). Work is taken, not assigned: a
+/// piece no worker has begun when the caller is free is done by the caller,
+/// so a worker that gets no core soon (the other cores busy) costs no more
+/// than doing everything on one thread. With no threads, everything runs on
+/// the calling thread.
 public final class Workers: @unchecked Sendable {
     private let threads: [Worker]
 
@@ -23,42 +27,64 @@ public final class Workers: @unchecked Sendable {
 
     deinit { threads.forEach { $0.stop() } }
 
-    /// `transform` applied to every item: the first on this thread, the
-    /// others on the workers while it runs (on this thread when there are
-    /// fewer workers than items).
+    /// `transform` applied to every item, the results in the items' order:
+    /// this thread takes the first item, and each free thread (this one and
+    /// the workers) the next item not yet taken, so items of uneven cost are
+    /// shared as evenly as they can be.
     public func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) -> [R] {
-        guard let first = items.first else { return [] }
-        let boxes = items.dropFirst().map { _ in ResultBox<R>() }
-        var inline: [Int] = []
-        for (offset, item) in items.dropFirst().enumerated() {
-            let box = boxes[offset]
-            if offset < threads.count {
-                threads[offset].submit { box.value = transform(item) }
-            } else {
-                inline.append(offset)
+        guard !threads.isEmpty, items.count > 1 else { return items.map(transform) }
+        let turns = Turns(count: items.count)
+        let boxes = items.map { _ in ResultBox<R>() }
+        let work: @Sendable () -> Void = {
+            while let index = turns.next() {
+                boxes[index].value = transform(items[index])
+                turns.done()
             }
         }
-        var results = [transform(first)]
-        for offset in inline { boxes[offset].value = transform(items[offset + 1]) }
-        for thread in threads.prefix(items.count - 1) { thread.wait() }
-        results += boxes.map { $0.value! }
-        return results
+        // The first item is this thread's before any worker wakes.
+        let first = turns.next()
+        for thread in threads.prefix(items.count - 1) { thread.submit(work) }
+        if let first {
+            boxes[first].value = transform(items[first])
+            turns.done()
+        }
+        work()
+        turns.waitUntilAllDone()
+        return boxes.map { $0.value! }
     }
 
     /// `main` run on this thread while `side` runs on the first worker;
     /// `main` is given `result`, which waits for `side` and returns what it
-    /// gave (nil without workers: `side` is then never run). `side` is
-    /// waited for before this returns, whether `main` asked for it or not.
+    /// gave (nil without workers: `side` is then never run). When `main`
+    /// asks before the worker has begun, `side` runs on this thread; when
+    /// `main` never asks, `side` is run only if the worker has begun it,
+    /// and waited for before this returns.
     public func alongside<S: Sendable, T>(_ side: @escaping @Sendable () -> S, _ main: (_ result: () -> S?) -> T) -> T {
         guard let worker = threads.first else { return main { nil } }
+        let turns = Turns(count: 1)
         let box = ResultBox<S>()
-        worker.submit { box.value = side() }
+        worker.submit {
+            guard turns.next() != nil else { return }
+            box.value = side()
+            turns.done()
+        }
         var waited = false
         let outcome = main {
-            if !waited { worker.wait(); waited = true }
+            if !waited {
+                if turns.next() != nil {
+                    box.value = side()
+                    turns.done()
+                }
+                turns.waitUntilAllDone()
+                waited = true
+            }
             return box.value
         }
-        if !waited { worker.wait() }
+        if !waited {
+            // Not asked for: taken here (and not run) unless the worker has begun it.
+            if turns.next() != nil { turns.done() }
+            turns.waitUntilAllDone()
+        }
         return outcome
     }
 
@@ -83,66 +109,19 @@ public final class Workers: @unchecked Sendable {
     public func readCatalog(_ bytes: Bytes) throws(CatalogError) -> Catalog {
         try Catalog(parsing: bytes) { bytes throws(JSONSyntaxError) in try readJSON(bytes) }
     }
-
-    /// `transform` applied to every item, the results in the items' order;
-    /// each free thread (this one and the workers) takes the next item not
-    /// yet taken: for many items of uneven cost, which no split made in
-    /// advance would share evenly.
-    public func mapTakingTurns<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) -> [R] {
-        guard !threads.isEmpty, items.count > 1 else { return items.map(transform) }
-        let turns = Turns(count: items.count)
-        let boxes = items.map { _ in ResultBox<R>() }
-        let work: @Sendable () -> Void = {
-            while let index = turns.next() { boxes[index].value = transform(items[index]) }
-        }
-        let helping = threads.prefix(items.count - 1)
-        for thread in helping { thread.submit(work) }
-        work()
-        for thread in helping { thread.wait() }
-        return boxes.map { $0.value! }
-    }
 }
 
-/// The next item to take, under a lock.
+/// The items of one call: the next one to take, under a lock, and how many
+/// of those taken are done.
 private final class Turns: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     private var taken = 0
+    private var finished = 0
     private let count: Int
 
     init(count: Int) {
         self.count = count
-        pthread_mutex_init(mutex, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
-    }
-
-    /// The index of an item no thread has taken yet; nil when none is left.
-    func next() -> Int? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        guard taken < count else { return nil }
-        taken += 1
-        return taken - 1
-    }
-}
-
-/// Where a worker leaves its result.
-private final class ResultBox<R>: @unchecked Sendable {
-    var value: R?
-}
-
-/// One thread that runs one job at a time, handed over under a lock.
-private final class Worker: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var job: (() -> Void)?
-    private var busy = false
-    private var stopping = false
-
-    private init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
     }
@@ -154,56 +133,34 @@ private final class Worker: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// A worker on a new thread, or nil when no thread can be made.
-    static func start() -> Worker? {
-        let worker = Worker()
-        let context = Unmanaged.passRetained(worker).toOpaque()
-        var thread = pthread_t()
-        guard pthread_create(&thread, nil, { context in
-            Unmanaged<Worker>.fromOpaque(context!).takeRetainedValue().loop()
-            return nil
-        }, context) == 0 else {
-            Unmanaged<Worker>.fromOpaque(context).release()
-            return nil
-        }
-        pthread_detach(thread)
-        return worker
+    /// The index of an item no thread has taken yet, now taken by the
+    /// caller, who must call ``done()`` when it is; nil when none is left.
+    func next() -> Int? {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        guard taken < count else { return nil }
+        taken += 1
+        return taken - 1
     }
 
-    func submit(_ work: @escaping () -> Void) {
+    /// One item taken is done.
+    func done() {
         pthread_mutex_lock(mutex)
-        job = work
-        busy = true
-        pthread_cond_broadcast(condition)
+        finished += 1
+        if finished == count { pthread_cond_broadcast(condition) }
         pthread_mutex_unlock(mutex)
     }
 
-    /// Waits until the job submitted last is done.
-    func wait() {
+    /// Waits until every item is done; called once the caller has found
+    /// none left to take, so that only items begun by others are waited for.
+    func waitUntilAllDone() {
         pthread_mutex_lock(mutex)
-        while busy { pthread_cond_wait(condition, mutex) }
+        while finished < count { pthread_cond_wait(condition, mutex) }
         pthread_mutex_unlock(mutex)
     }
+}
 
-    func stop() {
-        pthread_mutex_lock(mutex)
-        stopping = true
-        pthread_cond_broadcast(condition)
-        pthread_mutex_unlock(mutex)
-    }
-
-    private func loop() {
-        pthread_mutex_lock(mutex)
-        while true {
-            while job == nil && !stopping { pthread_cond_wait(condition, mutex) }
-            guard let work = job else { break }
-            job = nil
-            pthread_mutex_unlock(mutex)
-            work()
-            pthread_mutex_lock(mutex)
-            busy = false
-            pthread_cond_broadcast(condition)
-        }
-        pthread_mutex_unlock(mutex)
-    }
+/// Where a worker leaves its result.
+private final class ResultBox<R>: @unchecked Sendable {
+    var value: R?
 }
