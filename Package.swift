@@ -112,7 +112,7 @@ let package = Package(
 
         // Tests, by layer.
         .testTarget(name: "JSONTests", dependencies: ["SemanticDiff", "PlatformLayer", "TestSupport", "FoundationCollation"]),
-        .testTarget(name: "CatalogTests", dependencies: ["SemanticDiff", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["SemanticDiff", "PlatformLayer", "TestSupport"]),
         .testTarget(name: "GitLayerTests", dependencies: ["GitLayer", "SemanticDiff", "TestSupport"]),
         .testTarget(name: "CheckTests", dependencies: ["SemanticDiff", "TestSupport", "FoundationPlurals"]),
         .testTarget(name: "CommandTests", dependencies: ["SemanticDiff", "PlatformLayer", "TestSupport"]),

@@ -55,7 +55,8 @@ enum DiffCommand: Command {
 
     static func run(_ arguments: Arguments) -> Int32 {
         var timer = PhaseTimer()
-        // The new versions are read and parsed on a thread of their own, started now.
+        // The new versions are read and parsed on a thread of their own, started now; it
+        // then compares half of each catalog's entries.
         let workers = Workers(1)
         let color: Bool
         do {
@@ -154,7 +155,7 @@ enum DiffCommand: Command {
             }
             var diff = CatalogDiff.compare(old: sides[0]?.catalog, new: sides[1]?.catalog, oldPath: file.oldPath, newPath: file.newPath,
                                            languages: languages, statistics: withStatistics,
-                                           coverage: (sides[0]?.coverage, sides[1]?.coverage))
+                                           coverage: (sides[0]?.coverage, sides[1]?.coverage), secondThread: workers)
             // Two files named on the command line are compared, not renamed.
             if noIndex { diff.isRename = false }
             return diff

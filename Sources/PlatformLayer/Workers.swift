@@ -111,6 +111,9 @@ public final class Workers: @unchecked Sendable {
     }
 }
 
+/// A diff compares the two halves of a large catalog on this thread and a worker.
+extension Workers: SecondThread {}
+
 /// The items of one call: the next one to take, under a lock, and how many
 /// of those taken are done.
 private final class Turns: @unchecked Sendable {

@@ -11,9 +11,14 @@ public enum CatalogDiff {
     /// which shows none), neither the languages' statistics nor the count
     /// of entries now untranslated is found: each reads every translation
     /// of every changed entry.
+    ///
+    /// With `secondThread`, a catalog of many entries is compared in two
+    /// halves at once, the second on that thread; the changes are the same,
+    /// in the same order.
     public static func compare(old: Catalog?, new: Catalog?, oldPath: String?, newPath: String?,
                                languages: Set<String> = [], statistics: Bool = true,
-                               coverage: (old: Coverage?, new: Coverage?)? = nil) -> CatalogFileDiff {
+                               coverage: (old: Coverage?, new: Coverage?)? = nil,
+                               secondThread: (any SecondThread)? = nil) -> CatalogFileDiff {
         var changes: [CatalogChange] = []
         let wanted: (String) -> Bool = { languages.isEmpty || languages.contains($0) }
         for field in [CatalogField.sourceLanguage, .version] {
@@ -30,43 +35,38 @@ public enum CatalogDiff {
         var removedTranslations: [String: Int] = [:]
         var entryStatistics = EntryStatistics()
         let source = new?.sourceLanguage ?? old?.sourceLanguage
-        withRaw(old?.document) { oldRaw in
-            withRaw(new?.document) { newRaw in
-                let oldMembers = oldRaw.flatMap { raw in old?.stringsNode.map { ObjectMembers(raw, $0) } }
-                var seen = Set<Int>()
-                for (position, entry) in (new?.entries ?? []).enumerated() {
-                    guard let old, let oldRaw, let newRaw,
-                          let match = oldMembers?.find(newRaw, entry.keyNode, hint: position) else {
-                        let translations = entry.localizations.filter { wanted($0.language) }.flatMap(\.translations)
-                        changes.append(CatalogChange(kind: .entryAdded, key: entry.key, translations: translations.count))
-                        if statistics && isToTranslate(entry) && !isTranslated(entry, besides: source, wanted) { entryStatistics.nowUntranslated += 1 }
-                        for translation in translations {
-                            changes.append(CatalogChange(kind: .translationAdded, key: entry.key, language: translation.language,
-                                                         variant: translation.variant.description, new: translation.changeValue,
-                                                         newState: translation.state?.rawValue))
-                        }
-                        continue
-                    }
-                    seen.insert(match.value)
-                    if JSONEquality.equal(oldRaw, match.value, newRaw, entry.node) { continue }
-                    let previous = Entry(document: old.document, keyNode: match.key, node: match.value)
-                    compare(previous, entry, oldRaw: oldRaw, newRaw: newRaw, wanted: wanted, filtering: !languages.isEmpty, into: &changes)
-                    if statistics && isToTranslate(entry) && isTranslated(previous, besides: source, wanted) && !isTranslated(entry, besides: source, wanted) {
-                        entryStatistics.nowUntranslated += 1
-                    }
-                }
-                for entry in old?.entries ?? [] where !seen.contains(entry.node) {
-                    var count = 0
-                    for localization in entry.localizations where wanted(localization.language) {
-                        let translations = localization.translations.count
-                        count += translations
-                        removedTranslations[localization.language, default: 0] += translations
-                    }
-                    // With --language, an entry that had nothing in those languages did not matter to them.
-                    if languages.isEmpty || count > 0 {
-                        changes.append(CatalogChange(kind: .entryRemoved, key: entry.key, translations: count))
-                    }
-                }
+        let entries = new?.entries ?? []
+        @Sendable func compared(_ positions: Range<Int>) -> EntriesCompared {
+            compareEntries(positions, of: entries, old: old, new: new, languages: languages, statistics: statistics, source: source)
+        }
+        // Halves only where there is enough to share: the second half looks up its keys in an index of
+        // the old entries of its own, and handing it over costs a wake-up.
+        let parts: [EntriesCompared]
+        if let secondThread, old != nil, entries.count >= 512 {
+            let middle = entries.count / 2
+            parts = secondThread.alongside({ compared(middle..<entries.count) }) { second in
+                let first = compared(0..<middle)
+                return [first, second() ?? compared(middle..<entries.count)]
+            }
+        } else {
+            parts = [compared(entries.indices)]
+        }
+        var seen = Set<Int>()
+        for part in parts {
+            changes += part.changes
+            seen.formUnion(part.seen)
+            entryStatistics.nowUntranslated += part.nowUntranslated
+        }
+        for entry in old?.entries ?? [] where !seen.contains(entry.node) {
+            var count = 0
+            for localization in entry.localizations where wanted(localization.language) {
+                let translations = localization.translations.count
+                count += translations
+                removedTranslations[localization.language, default: 0] += translations
+            }
+            // With --language, an entry that had nothing in those languages did not matter to them.
+            if languages.isEmpty || count > 0 {
+                changes.append(CatalogChange(kind: .entryRemoved, key: entry.key, translations: count))
             }
         }
         markNormalizationOnlyKeys(&changes)
@@ -102,6 +102,51 @@ public enum CatalogDiff {
             diff.isIdentical = old.document.bytes.withUnsafeBufferPointer { a in new.document.bytes.withUnsafeBufferPointer { b in memcmpEqual(a, b) } }
         }
         return diff
+    }
+
+    /// What comparing some of a catalog's entries found: their changes in
+    /// the entries' order, the old entries they were matched with (nodes),
+    /// and how many of them no language but the source has translated now.
+    struct EntriesCompared: Sendable {
+        var changes: [CatalogChange] = []
+        var seen: [Int] = []
+        var nowUntranslated = 0
+    }
+
+    /// The new entries at `positions` compared with their old versions (an
+    /// entry old lacks is added), in their order.
+    static func compareEntries(_ positions: Range<Int>, of entries: [Entry], old: Catalog?, new: Catalog?,
+                               languages: Set<String>, statistics: Bool, source: String?) -> EntriesCompared {
+        let wanted: (String) -> Bool = { languages.isEmpty || languages.contains($0) }
+        var found = EntriesCompared()
+        withRaw(old?.document) { oldRaw in
+            withRaw(new?.document) { newRaw in
+                let oldMembers = oldRaw.flatMap { raw in old?.stringsNode.map { ObjectMembers(raw, $0) } }
+                for position in positions {
+                    let entry = entries[position]
+                    guard let old, let oldRaw, let newRaw,
+                          let match = oldMembers?.find(newRaw, entry.keyNode, hint: position) else {
+                        let translations = entry.localizations.filter { wanted($0.language) }.flatMap(\.translations)
+                        found.changes.append(CatalogChange(kind: .entryAdded, key: entry.key, translations: translations.count))
+                        if statistics && isToTranslate(entry) && !isTranslated(entry, besides: source, wanted) { found.nowUntranslated += 1 }
+                        for translation in translations {
+                            found.changes.append(CatalogChange(kind: .translationAdded, key: entry.key, language: translation.language,
+                                                               variant: translation.variant.description, new: translation.changeValue,
+                                                               newState: translation.state?.rawValue))
+                        }
+                        continue
+                    }
+                    found.seen.append(match.value)
+                    if JSONEquality.equal(oldRaw, match.value, newRaw, entry.node) { continue }
+                    let previous = Entry(document: old.document, keyNode: match.key, node: match.value)
+                    compare(previous, entry, oldRaw: oldRaw, newRaw: newRaw, wanted: wanted, filtering: !languages.isEmpty, into: &found.changes)
+                    if statistics && isToTranslate(entry) && isTranslated(previous, besides: source, wanted) && !isTranslated(entry, besides: source, wanted) {
+                        found.nowUntranslated += 1
+                    }
+                }
+            }
+        }
+        return found
     }
 
     /// Whether an entry is one to translate: not "Don't translate", not stale.

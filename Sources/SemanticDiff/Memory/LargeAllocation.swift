@@ -7,11 +7,13 @@ import Darwin
 /// Memory for the big buffers of a run (nodes of a catalog, the merged
 /// output, a git object inflated): on Linux, large blocks are mapped
 /// directly and marked for transparent huge pages, so that filling them
-/// costs one page fault per 2 MB instead of one per 4 KB. On this project's
-/// machine a fault of 4 KB costs about 1.2 µs and one of 2 MB (zeroed
-/// whole) about 42 µs, so a huge page pays once some 160 KB of it are
-/// written. Callers reserve generously (pages never touched cost nothing),
-/// so growing, which copies, is rare. Smaller blocks come from `malloc`.
+/// costs one page fault per 2 MB instead of one per 4 KB. Memory a process
+/// touches for the first time is what costs: on this project's machine
+/// (a virtual machine, whose host backs a page only when the guest first
+/// writes it) about 1.5 µs per 4 KB page and 185 µs per 2 MB page, so a
+/// huge page pays once some 500 KB of it are written. Callers reserve
+/// generously (pages never touched cost nothing), so growing, which
+/// copies, is rare. Smaller blocks come from `malloc`.
 ///
 /// It owns its block: it cannot be copied, and the block is given back when
 /// it goes (or when it is moved into a bigger one by ``grow(to:)``).
@@ -28,7 +30,7 @@ public struct LargeAllocation: ~Copyable {
 
     /// The size from which a block that will be written whole (an object
     /// inflated into it) is mapped in huge pages.
-    public static let filledMappingThreshold = 256 << 10
+    public static let filledMappingThreshold = 512 << 10
 
     /// A block of at least `capacity` bytes, in huge pages from `threshold`
     /// bytes on (rounded up to a whole huge page).

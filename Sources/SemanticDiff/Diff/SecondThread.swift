@@ -1,0 +1,10 @@
+/// A thread the caller lends a computation of the core for half its work:
+/// the core starts no thread itself. (`Workers`, in PlatformLayer, is one.)
+public protocol SecondThread: Sendable {
+    /// `side` run on the other thread while `main` runs on this one; `main`
+    /// is given `result`, which waits for `side` and returns what it gave
+    /// (nil when there is no other thread: `side` is then never run). When
+    /// `main` asks before the other thread has begun `side`, `side` runs on
+    /// this one.
+    func alongside<S: Sendable, T>(_ side: @escaping @Sendable () -> S, _ main: (_ result: () -> S?) -> T) -> T
+}

@@ -1,0 +1,57 @@
+import PlatformLayer
+import TestSupport
+import Testing
+@testable import SemanticDiff
+
+/// A large catalog's entries compared in two halves, the second on another
+/// thread, give what one pass gives.
+@Suite("Catalog diff in two halves")
+struct CatalogDiffHalvesTests {
+    init() { FoundationOrder.use() }
+
+    /// The tool's worker thread, counting the halves handed to it.
+    final class CountingThread: SecondThread, @unchecked Sendable {
+        private let workers = Workers(1)
+        private(set) var calls = 0
+
+        func alongside<S: Sendable, T>(_ side: @escaping @Sendable () -> S, _ main: (_ result: () -> S?) -> T) -> T {
+            calls += 1
+            return workers.alongside(side, main)
+        }
+    }
+
+    /// Keys removed and added in both halves, translations and states
+    /// edited, comments changed.
+    static func versions(keys: Int) throws -> (old: Catalog, new: Catalog) {
+        let base = CatalogGenerator(keys: keys, languages: 6, seed: 31).catalog()
+        var edited = CatalogEditor(seed: 32, edits: keys / 2).apply(to: base)
+        let entries = try #require(edited["strings"]).members
+        // Every 37th key removed, wherever it is.
+        edited["strings"] = .object(entries.enumerated().filter { $0.offset % 37 != 5 }.map(\.element))
+        return (try Catalog(parsing: base.xcodeLayout()), try Catalog(parsing: edited.xcodeLayout()))
+    }
+
+    @Test("the same changes in the same order, the same statistics, with and without --language; small catalogs in one pass")
+    func sameAsOnePass() throws {
+        let (old, new) = try Self.versions(keys: 1_500)
+        for languages: Set<String> in [[], ["de", "fr"]] {
+            let whole = CatalogDiff.compare(old: old, new: new, oldPath: "L.xcstrings", newPath: "L.xcstrings", languages: languages)
+            let thread = CountingThread()
+            let halves = CatalogDiff.compare(old: old, new: new, oldPath: "L.xcstrings", newPath: "L.xcstrings", languages: languages,
+                                             secondThread: thread)
+            #expect(thread.calls == 1)
+            // Every kind the halves must join: keys added, removed (their old entries unmatched in both halves), changed.
+            let kinds = Set(whole.changes.map(\.kind))
+            #expect(kinds.isSuperset(of: [.entryAdded, .entryRemoved, .entryChanged, .translationChanged, .stateChanged]), "\(kinds)")
+            #expect(whole.changes.count > 200)
+            #expect(halves.changes == whole.changes)
+            #expect(halves.statistics == whole.statistics)
+            #expect(halves.entryStatistics == whole.entryStatistics)
+            #expect(whole.entryStatistics.removed > 30)
+        }
+        let (smallOld, smallNew) = try Self.versions(keys: 300)
+        let thread = CountingThread()
+        _ = CatalogDiff.compare(old: smallOld, new: smallNew, oldPath: "L.xcstrings", newPath: "L.xcstrings", secondThread: thread)
+        #expect(thread.calls == 0)
+    }
+}
