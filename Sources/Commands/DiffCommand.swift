@@ -174,13 +174,13 @@ enum DiffCommand: Command {
             pager?.finish()
         }
         if format == "json" {
-            Console.write(DiffRenderer.json(diffs))
+            DiffRenderer.jsonOutput(diffs).withUnsafeBufferPointer { Console.write($0) }
         } else if format == "markdown" {
             Console.out(MarkdownReport.render(diffs))
         } else if arguments.has("stat") {
             Console.out(DiffRenderer.stat(diffs, color: color, verbose: arguments.has("verbose")))
         } else {
-            Console.write(DiffRenderer.textBytes(diffs, color: color))
+            DiffRenderer.textOutput(diffs, color: color).withUnsafeBufferPointer { Console.write($0) }
         }
         if failed { return ExitStatus.failure }
         if (arguments.has("exit-code") || noIndex) && diffs.contains(where: \.hasChanges) { return ExitStatus.attention }

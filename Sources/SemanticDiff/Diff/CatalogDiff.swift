@@ -41,7 +41,7 @@ public enum CatalogDiff {
         }
         // Halves only where there is enough to share: the second half looks up its keys in an index of
         // the old entries of its own, and handing it over costs a wake-up.
-        let parts: [EntriesCompared]
+        var parts: [EntriesCompared]
         if let secondThread, old != nil, entries.count >= 512 {
             let middle = entries.count / 2
             parts = secondThread.alongside({ compared(middle..<entries.count) }) { second in
@@ -52,10 +52,17 @@ public enum CatalogDiff {
             parts = [compared(entries.indices)]
         }
         var seen = Set<Int>()
-        for part in parts {
-            changes += part.changes
-            seen.formUnion(part.seen)
-            entryStatistics.nowUntranslated += part.nowUntranslated
+        let total = changes.count + parts.reduce(0) { $0 + $1.changes.count }
+        for index in parts.indices {
+            // The first part's changes are taken, not copied (thousands of changes are megabytes).
+            if changes.isEmpty {
+                swap(&changes, &parts[index].changes)
+                changes.reserveCapacity(total)
+            } else {
+                changes += parts[index].changes
+            }
+            seen.formUnion(parts[index].seen)
+            entryStatistics.nowUntranslated += parts[index].nowUntranslated
         }
         for entry in old?.entries ?? [] where !seen.contains(entry.node) {
             var count = 0

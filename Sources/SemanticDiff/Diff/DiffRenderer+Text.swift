@@ -9,6 +9,12 @@ extension DiffRenderer {
 
     /// ``text(_:color:)`` as UTF-8 bytes.
     public static func textBytes(_ files: [CatalogFileDiff], color: Bool) -> [UInt8] {
+        textOutput(files, color: color).array
+    }
+
+    /// ``text(_:color:)`` as UTF-8 bytes, left in the block they were
+    /// written to (thousands of lines are not copied again to be printed).
+    public static func textOutput(_ files: [CatalogFileDiff], color: Bool) -> WrittenOutput {
         let files = files.map(\.visible)
         let palette = Palette(color: color)
         var output = OutputBuffer(capacity: 1 << 16)
@@ -50,7 +56,7 @@ extension DiffRenderer {
                 index = end
             }
         }
-        return output.finish()
+        return WrittenOutput(output)
     }
 
     /// `  FIELD OLD → NEW`: a change of the catalog's own members.

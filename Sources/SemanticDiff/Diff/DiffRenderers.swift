@@ -131,6 +131,11 @@ public enum DiffRenderer {
     /// Xcode's layout with members in this order. The changes, thousands in
     /// a large diff, are written as they are read, not made values first.
     public static func json(_ files: [CatalogFileDiff]) -> [UInt8] {
+        jsonOutput(files).array
+    }
+
+    /// ``json(_:)``, left in the block it was written to.
+    public static func jsonOutput(_ files: [CatalogFileDiff]) -> WrittenOutput {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         func number(_ value: Double?) -> JSONValue {
             guard let value else { return .null }
@@ -150,7 +155,7 @@ public enum DiffRenderer {
             writer.writeEmpty(.array, depth: 1)
             writer.output.lineBreak(indent: 0)
             writer.output.append(literal: "}\n")
-            return writer.output.finish()
+            return WrittenOutput(writer.output)
         }
         writer.output.append(UInt8(ascii: "["))
         for (position, file) in files.enumerated() {
@@ -190,7 +195,7 @@ public enum DiffRenderer {
         writer.output.append(UInt8(ascii: "]"))
         writer.output.lineBreak(indent: 0)
         writer.output.append(literal: "}\n")
-        return writer.output.finish()
+        return WrittenOutput(writer.output)
     }
 }
 

@@ -120,16 +120,16 @@ struct OutputBuffer: ~Copyable {
 
 /// Bytes a writer produced, kept in the writer's own block (no copy into an
 /// array) until the last reference goes.
-final class WrittenOutput: @unchecked Sendable {
+public final class WrittenOutput: @unchecked Sendable {
     private let buffer: OutputBuffer
 
     init(_ buffer: consuming OutputBuffer) { self.buffer = buffer }
 
-    var count: Int { buffer.count }
+    public var count: Int { buffer.count }
 
-    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    public func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try body(UnsafeBufferPointer(start: buffer.base, count: buffer.count))
     }
 
-    var array: [UInt8] { withUnsafeBufferPointer { Array($0) } }
+    public var array: [UInt8] { withUnsafeBufferPointer { Array($0) } }
 }
