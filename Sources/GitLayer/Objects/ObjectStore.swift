@@ -88,10 +88,10 @@ public final class ObjectStore: Sendable {
             let size = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
             let held = start[(nul + 1)..<first.count]
             guard held.count <= size else { return nil }
-            if !first.ended, size >= Libdeflate.worthOpeningFrom, let libdeflate = Libdeflate.shared {
-                // Inflated whole again, header and all, by the faster library.
-                guard let buffer = ObjectBuffer(count: size, leading: nul + 1),
-                      let inflated = libdeflate.inflate(UnsafeRawBufferPointer(bytes), into: buffer.withLeading) else { return nil }
+            // Inflated whole again, header and all, by the faster library (zlib goes on where it has no decompressor).
+            if !first.ended, size >= Libdeflate.worthOpeningFrom, let libdeflate = Libdeflate.shared,
+               let buffer = ObjectBuffer(count: size, leading: nul + 1),
+               let inflated = libdeflate.inflate(UnsafeRawBufferPointer(bytes), into: buffer.withLeading) {
                 return inflated && buffer.withLeading.prefix(nul + 1).elementsEqual(start[...nul]) ? (kind, buffer) : nil
             }
             guard let buffer = ObjectBuffer(count: size) else { return nil }
