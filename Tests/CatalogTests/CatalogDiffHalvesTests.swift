@@ -54,4 +54,31 @@ struct CatalogDiffHalvesTests {
         _ = CatalogDiff.compare(old: smallOld, new: smallNew, oldPath: "L.xcstrings", newPath: "L.xcstrings", secondThread: thread)
         #expect(thread.calls == 0)
     }
+
+    @Test("the text of thousands of changes written in two halves is the same bytes, cut between two entries; a few hundred in one pass")
+    func textInHalves() throws {
+        let (old, new) = try Self.versions(keys: 6_000)
+        let diff = CatalogDiff.compare(old: old, new: new, oldPath: "L.xcstrings", newPath: "L.xcstrings")
+        #expect(diff.changes.count >= DiffRenderer.halvesFrom)
+        for color in [false, true] {
+            let whole = DiffRenderer.textOutput([diff, diff], color: color).array
+            let thread = CountingThread()
+            let halves = DiffRenderer.textOutput([diff, diff], color: color, secondThread: thread).array
+            #expect(thread.calls == 2)
+            #expect(halves == whole)
+        }
+        let json = CountingThread()
+        #expect(DiffRenderer.jsonOutput([diff, diff], secondThread: json).array == DiffRenderer.jsonOutput([diff, diff]).array)
+        #expect(json.calls == 2)
+        // The cut is where an entry's changes begin right after another's.
+        let cut = try #require(DiffRenderer.entryBoundary(in: diff.changes, near: diff.changes.count / 2))
+        #expect(cut >= diff.changes.count / 2)
+        #expect(diff.changes[cut].key != diff.changes[cut - 1].key)
+        #expect(DiffRenderer.entryBoundary(in: Array(repeating: diff.changes[cut], count: 10), near: 5) == nil)
+        let (smallOld, smallNew) = try Self.versions(keys: 200)
+        let small = CatalogDiff.compare(old: smallOld, new: smallNew, oldPath: "L.xcstrings", newPath: "L.xcstrings")
+        let thread = CountingThread()
+        #expect(DiffRenderer.textOutput([small], color: false, secondThread: thread).array == DiffRenderer.textOutput([small], color: false).array)
+        #expect(thread.calls == 0)
+    }
 }

@@ -69,16 +69,19 @@ public enum ChangeOrder {
             }
             for position in sortedGroup { source.append(group[position]) }
         }
-        // Each cycle of the permutation followed once, by swaps.
+        // Each cycle of the permutation followed once, by swaps of the changes' memory (an
+        // array's own swap copies both changes, retaining and releasing their strings).
         var placed = [Bool](repeating: false, count: changes.count)
-        for start in source.indices where !placed[start] {
-            var position = start
-            while true {
-                placed[position] = true
-                let from = source[position]
-                if from == start { break }
-                changes.swapAt(position, from)
-                position = from
+        changes.withUnsafeMutableBufferPointer { changes in
+            for start in source.indices where !placed[start] {
+                var position = start
+                while true {
+                    placed[position] = true
+                    let from = source[position]
+                    if from == start { break }
+                    changes.swapAt(position, from)
+                    position = from
+                }
             }
         }
     }

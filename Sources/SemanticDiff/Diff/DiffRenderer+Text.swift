@@ -14,7 +14,9 @@ extension DiffRenderer {
 
     /// ``text(_:color:)`` as UTF-8 bytes, left in the block they were
     /// written to (thousands of lines are not copied again to be printed).
-    public static func textOutput(_ files: [CatalogFileDiff], color: Bool) -> WrittenOutput {
+    /// With `secondThread`, a file of thousands of changes is written in two
+    /// halves at once, cut between two entries; the bytes are the same.
+    public static func textOutput(_ files: [CatalogFileDiff], color: Bool, secondThread: (any SecondThread)? = nil) -> WrittenOutput {
         let files = files.map(\.visible)
         let palette = Palette(color: color)
         var output = OutputBuffer(capacity: 1 << 16)
@@ -35,28 +37,69 @@ extension DiffRenderer {
             if file.isRename && file.changes.isEmpty { output.append(literal: " (content unchanged)") }
             output.append(palette.reset)
             output.append(UInt8(ascii: "\n"))
-            var currentKey: String?
-            var index = 0
-            let changes = file.changes
-            while index < changes.count {
-                let change = changes[index]
-                if change.kind == .catalogChanged || change.key == nil {
-                    appendCatalogLine(change, to: &output)
-                    index += 1
-                    continue
-                }
-                if !same(change.key, currentKey) {
-                    currentKey = change.key
-                    appendEntryHeader(change, file.languages, palette, to: &output)
-                }
-                // The entry's changes, the same change in several languages folded into one line.
-                var end = index
-                while end < changes.count && same(changes[end].key, change.key) && changes[end].kind != .catalogChanged { end += 1 }
-                appendEntryLines(changes[index..<end], palette, texts: &texts, to: &output)
-                index = end
+            let changes = file.changes, languages = file.languages
+            guard let secondThread, changes.count >= halvesFrom, let cut = entryBoundary(in: changes, near: changes.count / 2) else {
+                appendChanges(changes[...], languages, palette, texts: &texts, to: &output)
+                continue
+            }
+            let second = secondThread.alongside({ () -> WrittenOutput in
+                var output = OutputBuffer(capacity: 1 << 16), texts = OutputBuffer(capacity: 1 << 12)
+                appendChanges(changes[cut...], languages, palette, texts: &texts, to: &output)
+                return WrittenOutput(output)
+            }) { second in
+                appendChanges(changes[..<cut], languages, palette, texts: &texts, to: &output)
+                return second()
+            }
+            if let second {
+                second.withUnsafeBufferPointer { output.append($0) }
+            } else {
+                appendChanges(changes[cut...], languages, palette, texts: &texts, to: &output)
             }
         }
         return WrittenOutput(output)
+    }
+
+    /// The number of changes in a file from which its text is written in two halves.
+    static let halvesFrom = 2_000
+
+    /// Where a file's changes can be cut so that each half is written as the
+    /// whole would be: the first change from `middle` on that begins an
+    /// entry's changes right after another entry's (each half then begins
+    /// with its entry's header, as the whole does there); nil when there is none.
+    static func entryBoundary(in changes: [CatalogChange], near middle: Int) -> Int? {
+        func keyed(_ change: CatalogChange) -> Bool { change.kind != .catalogChanged && change.key != nil }
+        var index = max(middle, 1)
+        while index < changes.count {
+            if keyed(changes[index]) && keyed(changes[index - 1]) && !same(changes[index].key, changes[index - 1].key) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The lines of `changes`: each entry's header, then its changes, the same
+    /// change in several languages folded into one line; the catalog's own
+    /// changes one line each. `changes` begins where no entry's header has
+    /// been written.
+    static func appendChanges(_ changes: ArraySlice<CatalogChange>, _ languages: [String], _ palette: Palette,
+                              texts: inout OutputBuffer, to output: inout OutputBuffer) {
+        var currentKey: String?
+        var index = changes.startIndex
+        while index < changes.endIndex {
+            let change = changes[index]
+            if change.kind == .catalogChanged || change.key == nil {
+                appendCatalogLine(change, to: &output)
+                index += 1
+                continue
+            }
+            if !same(change.key, currentKey) {
+                currentKey = change.key
+                appendEntryHeader(change, languages, palette, to: &output)
+            }
+            var end = index
+            while end < changes.endIndex && same(changes[end].key, change.key) && changes[end].kind != .catalogChanged { end += 1 }
+            appendEntryLines(changes[index..<end], palette, texts: &texts, to: &output)
+            index = end
+        }
     }
 
     /// `  FIELD OLD → NEW`: a change of the catalog's own members.

@@ -134,8 +134,10 @@ public enum DiffRenderer {
         jsonOutput(files).array
     }
 
-    /// ``json(_:)``, left in the block it was written to.
-    public static func jsonOutput(_ files: [CatalogFileDiff]) -> WrittenOutput {
+    /// ``json(_:)``, left in the block it was written to. With
+    /// `secondThread`, a file's changes, when thousands, are written in two
+    /// halves at once; the bytes are the same.
+    public static func jsonOutput(_ files: [CatalogFileDiff], secondThread: (any SecondThread)? = nil) -> WrittenOutput {
         func text(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
         func number(_ value: Double?) -> JSONValue {
             guard let value else { return .null }
@@ -165,7 +167,7 @@ public enum DiffRenderer {
             writer.member("old_path", text(file.oldPath), depth: 3, first: true)
             writer.member("new_path", text(file.newPath), depth: 3)
             writer.memberName("changes", depth: 3)
-            writer.writeChanges(file.changes, depth: 3)
+            writer.writeChanges(file.changes, depth: 3, secondThread: secondThread)
             writer.member("stats", .object(file.statistics.map { statistics in
                 (statistics.language, .object([
                     ("added", .number(String(statistics.added))),
@@ -226,11 +228,38 @@ extension LayoutWriter {
 
     /// `--json`'s list of changes, an array at `depth`: each change an
     /// object of the same eleven members, every one always there.
-    mutating func writeChanges(_ changes: [CatalogChange], depth: Int) {
+    mutating func writeChanges(_ changes: [CatalogChange], depth: Int, secondThread: (any SecondThread)? = nil) {
         guard !changes.isEmpty else { return writeEmpty(.array, depth: depth) }
         output.append(UInt8(ascii: "["))
+        if let secondThread, changes.count >= DiffRenderer.halvesFrom {
+            // Thousands of changes in two halves at once, the second written after the first.
+            let cut = changes.count / 2
+            let second = secondThread.alongside({ () -> WrittenOutput in
+                var writer = LayoutWriter(output: OutputBuffer(capacity: 1 << 16))
+                writer.writeChangeObjects(changes[cut...], depth: depth)
+                return WrittenOutput(writer.output)
+            }) { second in
+                writeChangeObjects(changes[..<cut], depth: depth)
+                return second()
+            }
+            if let second {
+                second.withUnsafeBufferPointer { output.append($0) }
+            } else {
+                writeChangeObjects(changes[cut...], depth: depth)
+            }
+        } else {
+            writeChangeObjects(changes[...], depth: depth)
+        }
+        output.lineBreak(indent: depth * 2)
+        output.append(UInt8(ascii: "]"))
+    }
+
+    /// The objects of `changes`, each after a comma but the first of the
+    /// whole list, in a list at `depth`.
+    mutating func writeChangeObjects(_ changes: ArraySlice<CatalogChange>, depth: Int) {
         let inner = depth + 1
-        for (position, change) in changes.enumerated() {
+        for position in changes.indices {
+            let change = changes[position]
             if position > 0 { output.append(UInt8(ascii: ",")) }
             output.lineBreak(indent: inner * 2)
             output.append(UInt8(ascii: "{"))
@@ -255,8 +284,6 @@ extension LayoutWriter {
             output.lineBreak(indent: inner * 2)
             output.append(UInt8(ascii: "}"))
         }
-        output.lineBreak(indent: depth * 2)
-        output.append(UInt8(ascii: "]"))
     }
 
     /// A change's old or new value: a text, a list of texts, another JSON value, or null.
