@@ -1,11 +1,6 @@
 import PlatformLayer
 import SemanticDiff
 import CGit2
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Where one version of a catalog is to be read from: a blob of the
 /// repository, or a file.
@@ -73,24 +68,7 @@ public struct CatalogFileChange: Sendable {
 extension Repository {
     /// The contents of a blob, in libgit2's memory (not copied); the blob,
     /// and this repository, are kept until the bytes are released.
-    ///
-    /// A blob stored loose in the repository's own object store is read
-    /// here (``ObjectStore/looseObject(at:)``): libgit2 1.5 spins forever on
-    /// a loose object cut short, where this says it is damaged. Packed
-    /// blobs, an alternate's, and a store moved by `GIT_OBJECT_DIRECTORY`
-    /// are read by libgit2.
     func blobBytes(_ id: BlobID) throws(GitError) -> Bytes {
-        if getenv("GIT_OBJECT_DIRECTORY") == nil {
-            let object = withUnsafeBytes(of: id.oid.id) { ObjectID(raw: $0) }
-            switch ObjectStore.looseObject(at: commonDirectory + "objects/" + object.loosePath) {
-            case .read(.blob, let buffer):
-                return buffer.bytes
-            case .damaged:
-                throw GitError("cannot read blob \(id): it is damaged in the object store (git fsck says more)")
-            case .read, .unread:
-                break
-            }
-        }
         var oid = id.oid
         var found: OpaquePointer?
         try git.check(git.blob_lookup(&found, pointer, &oid), "cannot read blob \(id)")

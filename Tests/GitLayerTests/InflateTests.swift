@@ -103,31 +103,4 @@ struct InflateTests {
             #expect(read.objects.blob(id) == nil, "byte \(place) changed")
         }
     }
-
-    @Test("a loose blob read for libgit2's diff (a path given): git's bytes whole; cut short or changed, said to be damaged, never waited on (libgit2 1.5 spins on a cut one)")
-    func looseBlobThroughLibgit2() throws {
-        let fixture = try TestRepository()
-        let catalog = CatalogGenerator(keys: 2_000, languages: 6, seed: 9).bytes()
-        try fixture.directory.write("Localizable.xcstrings", Array("{}".utf8))
-        try fixture.commitAll("one")
-        try fixture.directory.write("Localizable.xcstrings", catalog)
-        try fixture.commitAll("two")
-        let repository = try Repository(discoveringFrom: fixture.url.path)
-        let files = try repository.changedCatalogs(.revisions("HEAD~1", "HEAD"), paths: ["Localizable.xcstrings"])
-        let source = try #require(files.first?.new)
-        guard case .blob = source else { Issue.record("not read through libgit2: \(source)"); return }
-        let same = try source.bytes(in: repository).array == catalog
-        #expect(same)
-        let hex = try fixture.git("rev-parse", "HEAD:Localizable.xcstrings").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let path = fixture.directory.path(".git/objects/" + (try #require(ObjectID(hex: hex))).loosePath)
-        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-        var changed = whole
-        changed[whole.count / 2] ^= 0x55
-        for (what, damaged) in [("cut by 100 bytes", whole.prefix(whole.count - 100)), ("a byte changed", changed)] {
-            try damaged.write(to: URL(fileURLWithPath: path))
-            let error = #expect(throws: GitError.self, "\(what)") { try source.bytes(in: repository) }
-            #expect(error?.description == "cannot read blob \(hex): it is damaged in the object store (git fsck says more)", "\(what)")
-        }
-    }
 }

@@ -75,29 +75,8 @@ public final class ObjectStore: Sendable {
 
     /// A loose object: one zlib stream of a header (`blob 1234` and a NUL) and the bytes.
     private func loose(_ id: ObjectID) -> (ObjectKind, ObjectBuffer)? {
-        guard case .read(let kind, let buffer) = Self.looseObject(at: directory + "/" + id.loosePath) else { return nil }
-        return (kind, buffer)
-    }
-
-    /// What reading a loose object's file found.
-    enum LooseObject {
-        /// The object, whole.
-        case read(ObjectKind, ObjectBuffer)
-        /// No such file, or none that could be opened, or no zlib to read it.
-        case unread
-        /// A file that is not one whole object (cut short, altered, another form).
-        case damaged
-    }
-
-    /// The loose object in the file at `path`.
-    static func looseObject(at path: String) -> LooseObject {
-        guard let zlib = Zlib.shared, let file = try? Files.mapping(path) else { return .unread }
-        return inflateLoose(file, zlib).map { .read($0.0, $0.1) } ?? .damaged
-    }
-
-    /// A loose object's bytes inflated: its kind and contents; nil when they are not one whole object.
-    private static func inflateLoose(_ file: Bytes, _ zlib: Zlib) -> (ObjectKind, ObjectBuffer)? {
-        file.withUnsafeBufferPointer { bytes -> (ObjectKind, ObjectBuffer)? in
+        guard let file = try? Files.mapping(directory + "/" + id.loosePath), let zlib = Zlib.shared else { return nil }
+        return file.withUnsafeBufferPointer { bytes -> (ObjectKind, ObjectBuffer)? in
             guard var stream = Zlib.InflateStream(UnsafeRawBufferPointer(bytes), zlib: zlib) else { return nil }
             var start = [UInt8](repeating: 0, count: 64)
             guard let first = start.withUnsafeMutableBytes({ stream.read(into: $0) }),
