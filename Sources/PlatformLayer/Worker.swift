@@ -9,29 +9,16 @@ import Darwin
 /// (``Workers``). On Linux it is started, and woken for each job, away from
 /// the processor of the thread that hands it the job (``ProcessorSet``).
 final class Worker: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let monitor = Monitor()
     private var jobs: [() -> Void] = []
     private var stopping = false
     private var thread = pthread_t()
     #if canImport(Glibc)
     /// The processors the thread may run on, as its starter's.
     private var processors: ProcessorSet?
-    /// Whether the job handed over was placed away from the thread that handed it.
-    private var placed = false
     #endif
 
-    private init() {
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
+    private init() {}
 
     /// A worker on a new thread, or nil when no thread can be made.
     static func start() -> Worker? {
@@ -58,42 +45,34 @@ final class Worker: @unchecked Sendable {
 
     func submit(_ work: @escaping () -> Void) {
         #if canImport(Glibc)
-        let away = processors?.withoutCallersProcessor()
-        away?.apply(to: thread)
+        processors?.withoutCallersProcessor()?.apply(to: thread)
         #endif
-        pthread_mutex_lock(mutex)
-        #if canImport(Glibc)
-        placed = away != nil
-        #endif
-        jobs.append(work)
-        pthread_cond_broadcast(condition)
-        pthread_mutex_unlock(mutex)
+        monitor.withLock {
+            jobs.append(work)
+            monitor.broadcast()
+        }
     }
 
     /// Ends the thread; jobs not begun are dropped (they have taken nothing on).
     func stop() {
-        pthread_mutex_lock(mutex)
-        stopping = true
-        pthread_cond_broadcast(condition)
-        pthread_mutex_unlock(mutex)
+        monitor.withLock {
+            stopping = true
+            monitor.broadcast()
+        }
     }
 
     private func loop() {
-        pthread_mutex_lock(mutex)
         while true {
-            while jobs.isEmpty && !stopping { pthread_cond_wait(condition, mutex) }
-            guard !stopping else { break }
-            let work = jobs.removeFirst()
+            let next: (() -> Void)? = monitor.withLock {
+                while jobs.isEmpty && !stopping { monitor.wait() }
+                return stopping ? nil : jobs.removeFirst()
+            }
+            guard let work = next else { return }
             #if canImport(Glibc)
-            let giveBack = placed ? processors : nil
-            #endif
-            pthread_mutex_unlock(mutex)
-            #if canImport(Glibc)
-            giveBack?.apply(to: pthread_self())
+            // Its whole set back, so that the scheduler can move it where there is room.
+            processors?.apply(to: pthread_self())
             #endif
             work()
-            pthread_mutex_lock(mutex)
         }
-        pthread_mutex_unlock(mutex)
     }
 }

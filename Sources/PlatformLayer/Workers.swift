@@ -117,49 +117,37 @@ extension Workers: SecondThread {}
 /// The items of one call: the next one to take, under a lock, and how many
 /// of those taken are done.
 private final class Turns: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private let monitor = Monitor()
     private var taken = 0
     private var finished = 0
     private let count: Int
 
-    init(count: Int) {
-        self.count = count
-        pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
+    init(count: Int) { self.count = count }
 
     /// The index of an item no thread has taken yet, now taken by the
     /// caller, who must call ``done()`` when it is; nil when none is left.
     func next() -> Int? {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        guard taken < count else { return nil }
-        taken += 1
-        return taken - 1
+        monitor.withLock {
+            guard taken < count else { return nil }
+            taken += 1
+            return taken - 1
+        }
     }
 
     /// One item taken is done.
     func done() {
-        pthread_mutex_lock(mutex)
-        finished += 1
-        if finished == count { pthread_cond_broadcast(condition) }
-        pthread_mutex_unlock(mutex)
+        monitor.withLock {
+            finished += 1
+            if finished == count { monitor.broadcast() }
+        }
     }
 
     /// Waits until every item is done; called once the caller has found
     /// none left to take, so that only items begun by others are waited for.
     func waitUntilAllDone() {
-        pthread_mutex_lock(mutex)
-        while finished < count { pthread_cond_wait(condition, mutex) }
-        pthread_mutex_unlock(mutex)
+        monitor.withLock {
+            while finished < count { monitor.wait() }
+        }
     }
 }
 

@@ -44,10 +44,8 @@ public enum CatalogDiff {
         var parts: [EntriesCompared]
         if let secondThread, old != nil, entries.count >= 512 {
             let middle = entries.count / 2
-            parts = secondThread.alongside({ compared(middle..<entries.count) }) { second in
-                let first = compared(0..<middle)
-                return [first, second() ?? compared(middle..<entries.count)]
-            }
+            let (first, second) = secondThread.both({ compared(0..<middle) }, { compared(middle..<entries.count) })
+            parts = [first, second]
         } else {
             parts = [compared(entries.indices)]
         }

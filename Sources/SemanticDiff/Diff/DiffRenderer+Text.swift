@@ -42,19 +42,12 @@ extension DiffRenderer {
                 appendChanges(changes[...], languages, palette, texts: &texts, to: &output)
                 continue
             }
-            let second = secondThread.alongside({ () -> WrittenOutput in
+            let (_, second) = secondThread.both({ appendChanges(changes[..<cut], languages, palette, texts: &texts, to: &output) }, {
                 var output = OutputBuffer(capacity: 1 << 16), texts = OutputBuffer(capacity: 1 << 12)
                 appendChanges(changes[cut...], languages, palette, texts: &texts, to: &output)
                 return WrittenOutput(output)
-            }) { second in
-                appendChanges(changes[..<cut], languages, palette, texts: &texts, to: &output)
-                return second()
-            }
-            if let second {
-                second.withUnsafeBufferPointer { output.append($0) }
-            } else {
-                appendChanges(changes[cut...], languages, palette, texts: &texts, to: &output)
-            }
+            })
+            second.withUnsafeBufferPointer { output.append($0) }
         }
         return WrittenOutput(output)
     }

@@ -234,19 +234,12 @@ extension LayoutWriter {
         if let secondThread, changes.count >= DiffRenderer.halvesFrom {
             // Thousands of changes in two halves at once, the second written after the first.
             let cut = changes.count / 2
-            let second = secondThread.alongside({ () -> WrittenOutput in
+            let (_, second) = secondThread.both({ writeChangeObjects(changes[..<cut], depth: depth) }, {
                 var writer = LayoutWriter(output: OutputBuffer(capacity: 1 << 16))
                 writer.writeChangeObjects(changes[cut...], depth: depth)
                 return WrittenOutput(writer.output)
-            }) { second in
-                writeChangeObjects(changes[..<cut], depth: depth)
-                return second()
-            }
-            if let second {
-                second.withUnsafeBufferPointer { output.append($0) }
-            } else {
-                writeChangeObjects(changes[cut...], depth: depth)
-            }
+            })
+            second.withUnsafeBufferPointer { output.append($0) }
         } else {
             writeChangeObjects(changes[...], depth: depth)
         }

@@ -8,3 +8,14 @@ public protocol SecondThread: Sendable {
     /// this one.
     func alongside<S: Sendable, T>(_ side: @escaping @Sendable () -> S, _ main: (_ result: () -> S?) -> T) -> T
 }
+
+extension SecondThread {
+    /// `first` run on this thread and `second` on the other at once (on
+    /// this one too when the other has not begun it by then): both results.
+    func both<A, B: Sendable>(_ first: () -> A, _ second: @escaping @Sendable () -> B) -> (A, B) {
+        alongside(second) { result in
+            let a = first()
+            return (a, result() ?? second())
+        }
+    }
+}
