@@ -36,7 +36,7 @@ public enum CatalogDiff {
         var entryStatistics = EntryStatistics()
         let source = new?.sourceLanguage ?? old?.sourceLanguage
         let entries = new?.entries ?? []
-        @Sendable func compared(_ positions: Range<Int>) -> EntriesCompared {
+        @Sendable func compared(_ positions: Range<Int>, _ old: Catalog?, _ new: Catalog?) -> EntriesCompared {
             compareEntries(positions, of: entries, old: old, new: new, languages: languages, statistics: statistics, source: source)
         }
         // Halves only where there is enough to share: the second half looks up its keys in an index of
@@ -44,10 +44,14 @@ public enum CatalogDiff {
         var parts: [EntriesCompared]
         if let secondThread, old != nil, entries.count >= 512 {
             let middle = entries.count / 2
-            let (first, second) = secondThread.both({ compared(0..<middle) }, { compared(middle..<entries.count) })
+            // The second half reads both documents through storage of its own: every view it makes
+            // (an entry, a translation) retains its document, and two threads retaining one
+            // reference count at once fight over it.
+            let (first, second) = secondThread.both({ compared(0..<middle, old, new) },
+                                                    { compared(middle..<entries.count, old?.withOwnStorage(), new?.withOwnStorage()) })
             parts = [first, second]
         } else {
-            parts = [compared(entries.indices)]
+            parts = [compared(entries.indices, old, new)]
         }
         var seen = Set<Int>()
         let total = changes.count + parts.reduce(0) { $0 + $1.changes.count }
@@ -81,19 +85,21 @@ public enum CatalogDiff {
                                          coverage: coverage ?? (old.map(Coverage.init), new.map(Coverage.init)))
             : []
         var fieldsChangedIn: String?
-        for change in changes {
-            // An entry that only became stale is counted as that.
-            if change.kind == .entryChanged, let key = change.key, !same(key, fieldsChangedIn), !change.becameStale {
-                fieldsChangedIn = key
-                entryStatistics.fieldsChanged += 1
-            }
-            switch change.kind {
+        // By index, each field read in place: a change bound whole is copied, its strings retained and released.
+        for index in changes.indices {
+            switch changes[index].kind {
             case .entryAdded:
                 entryStatistics.added += 1
-                if change.normalizationOnly { entryStatistics.renormalized += 1 }
+                if changes[index].normalizationOnly { entryStatistics.renormalized += 1 }
             case .entryRemoved: entryStatistics.removed += 1
-            case .entryChanged where change.becameStale:
+            case .entryChanged where changes[index].becameStale:
                 entryStatistics.newlyStale += 1
+            case .entryChanged:
+                // An entry that only became stale is counted as that.
+                if let key = changes[index].key, !same(key, fieldsChangedIn) {
+                    fieldsChangedIn = key
+                    entryStatistics.fieldsChanged += 1
+                }
             default: break
             }
         }
@@ -119,7 +125,8 @@ public enum CatalogDiff {
     }
 
     /// The new entries at `positions` compared with their old versions (an
-    /// entry old lacks is added), in their order.
+    /// entry old lacks is added), in their order. `entries` give the
+    /// positions' nodes; the views made are of `new`'s document.
     static func compareEntries(_ positions: Range<Int>, of entries: [Entry], old: Catalog?, new: Catalog?,
                                languages: Set<String>, statistics: Bool, source: String?) -> EntriesCompared {
         let wanted: (String) -> Bool = { languages.isEmpty || languages.contains($0) }
@@ -128,14 +135,16 @@ public enum CatalogDiff {
             withRaw(new?.document) { newRaw in
                 let oldMembers = oldRaw.flatMap { raw in old?.stringsNode.map { ObjectMembers(raw, $0) } }
                 for position in positions {
-                    let entry = entries[position]
+                    guard let new else { break }
+                    let entry = Entry(document: new.document, keyNode: entries[position].keyNode, node: entries[position].node)
                     guard let old, let oldRaw, let newRaw,
                           let match = oldMembers?.find(newRaw, entry.keyNode, hint: position) else {
                         let translations = entry.localizations.filter { wanted($0.language) }.flatMap(\.translations)
-                        found.changes.append(CatalogChange(kind: .entryAdded, key: entry.key, translations: translations.count))
+                        let key = entry.key
+                        found.changes.append(CatalogChange(kind: .entryAdded, key: key, translations: translations.count))
                         if statistics && isToTranslate(entry) && !isTranslated(entry, besides: source, wanted) { found.nowUntranslated += 1 }
                         for translation in translations {
-                            found.changes.append(CatalogChange(kind: .translationAdded, key: entry.key, language: translation.language,
+                            found.changes.append(CatalogChange(kind: .translationAdded, key: key, language: translation.language,
                                                                variant: translation.variant.description, new: translation.changeValue,
                                                                newState: translation.state?.rawValue))
                         }

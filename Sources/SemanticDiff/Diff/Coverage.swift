@@ -139,19 +139,20 @@ extension LanguageStatistics {
                         languages: Set<String>, coverage: (old: Coverage?, new: Coverage?)) -> [LanguageStatistics] {
         var table: [String: LanguageStatistics] = [:]
         func update(_ language: String, _ body: (inout LanguageStatistics) -> Void) {
-            var statistics = table[language] ?? LanguageStatistics(language: language)
-            body(&statistics)
-            table[language] = statistics
+            // Changed in place: one lookup.
+            body(&table[language, default: LanguageStatistics(language: language)])
         }
-        for change in changes {
-            guard let language = change.language else { continue }
-            switch change.kind {
+        // By index, each field read in place: a change bound whole is copied, its strings retained and released.
+        for index in changes.indices {
+            guard let language = changes[index].language else { continue }
+            switch changes[index].kind {
             case .translationAdded: update(language) { $0.added += 1 }
             case .translationRemoved: update(language) { $0.removed += 1 }
             case .translationChanged:
+                let stateChanged = changes[index].oldState != changes[index].newState
                 update(language) {
                     $0.changed += 1
-                    if change.oldState != change.newState { $0.stateChanges += 1 }
+                    if stateChanged { $0.stateChanges += 1 }
                 }
             case .stateChanged: update(language) { $0.stateChanges += 1 }
             case .substitutionChanged: update(language) { $0.changed += 1 }

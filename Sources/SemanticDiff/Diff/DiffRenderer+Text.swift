@@ -78,18 +78,18 @@ extension DiffRenderer {
         var currentKey: String?
         var index = changes.startIndex
         while index < changes.endIndex {
-            let change = changes[index]
-            if change.kind == .catalogChanged || change.key == nil {
-                appendCatalogLine(change, to: &output)
+            // Read in place: a change bound whole is copied, its strings retained and released.
+            guard changes[index].kind != .catalogChanged, let key = changes[index].key else {
+                appendCatalogLine(changes[index], to: &output)
                 index += 1
                 continue
             }
-            if !same(change.key, currentKey) {
-                currentKey = change.key
-                appendEntryHeader(change, languages, palette, to: &output)
+            if !same(key, currentKey) {
+                currentKey = key
+                appendEntryHeader(changes[index], languages, palette, to: &output)
             }
             var end = index
-            while end < changes.endIndex && same(changes[end].key, change.key) && changes[end].kind != .catalogChanged { end += 1 }
+            while end < changes.endIndex && same(changes[end].key, key) && changes[end].kind != .catalogChanged { end += 1 }
             appendEntryLines(changes[index..<end], palette, texts: &texts, to: &output)
             index = end
         }
@@ -356,23 +356,25 @@ struct EntryRows {
         // Rows that others may fold into, by their variant and text as strings: canonically
         // equivalent ones fold (a state spelled precomposed in one language and not in another).
         var foldable: [String: Int] = [:]
-        for change in changes where change.kind != .entryAdded && change.kind != .entryRemoved {
+        // By index, each field read in place: a change bound whole is copied, its strings retained and released.
+        for index in changes.indices where changes[index].kind != .entryAdded && changes[index].kind != .entryRemoved {
             let start = texts.count
-            DiffRenderer.appendLine(change, palette, to: &texts)
+            DiffRenderer.appendLine(changes[index], palette, to: &texts)
             let text = start..<texts.count
-            guard change.kind == .stateChanged || change.kind == .substitutionChanged, let language = change.language else {
-                rows.append(Row(languages: change.language.map { [$0] } ?? [], variant: change.variant,
-                                field: change.language == nil ? change.field : nil, text: text))
+            let kind = changes[index].kind
+            guard kind == .stateChanged || kind == .substitutionChanged, let language = changes[index].language else {
+                rows.append(Row(languages: changes[index].language.map { [$0] } ?? [], variant: changes[index].variant,
+                                field: changes[index].language == nil ? changes[index].field : nil, text: text))
                 continue
             }
-            let fold = change.variant + "\u{0}" + String(decoding: UnsafeBufferPointer(start: texts.base + start, count: text.count), as: UTF8.self)
+            let fold = changes[index].variant + "\u{0}" + String(decoding: UnsafeBufferPointer(start: texts.base + start, count: text.count), as: UTF8.self)
             if let row = foldable[fold] {
                 rows[row].languages.append(language)
                 // The text is the row's already.
                 texts.truncate(to: start)
             } else {
                 foldable[fold] = rows.count
-                rows.append(Row(languages: [language], variant: change.variant, field: nil, text: text))
+                rows.append(Row(languages: [language], variant: changes[index].variant, field: nil, text: text))
             }
         }
     }

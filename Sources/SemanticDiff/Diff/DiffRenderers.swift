@@ -251,29 +251,29 @@ extension LayoutWriter {
     /// whole list, in a list at `depth`.
     mutating func writeChangeObjects(_ changes: ArraySlice<CatalogChange>, depth: Int) {
         let inner = depth + 1
+        // By index, each field read in place: a change bound whole is copied, its strings retained and released.
         for position in changes.indices {
-            let change = changes[position]
             if position > 0 { output.append(UInt8(ascii: ",")) }
             output.lineBreak(indent: inner * 2)
             output.append(UInt8(ascii: "{"))
             memberName("kind", depth: inner + 1, first: true)
             output.append(UInt8(ascii: "\""))
-            output.append(change.kind.rawValue)
+            output.append(changes[position].kind.rawValue)
             output.append(UInt8(ascii: "\""))
-            member("key", text: change.key, depth: inner + 1)
-            member("language", text: change.language, depth: inner + 1)
-            member("variant", text: change.variant.isEmpty ? nil : change.variant, depth: inner + 1)
-            member("field", text: change.field, depth: inner + 1)
+            member("key", text: changes[position].key, depth: inner + 1)
+            member("language", text: changes[position].language, depth: inner + 1)
+            member("variant", text: changes[position].variant.isEmpty ? nil : changes[position].variant, depth: inner + 1)
+            member("field", text: changes[position].field, depth: inner + 1)
             memberName("old", depth: inner + 1)
-            writeChangeValue(change.old, depth: inner + 1)
+            writeChangeValue(changes[position].old, depth: inner + 1)
             memberName("new", depth: inner + 1)
-            writeChangeValue(change.new, depth: inner + 1)
-            member("old_state", text: change.oldState, depth: inner + 1)
-            member("new_state", text: change.newState, depth: inner + 1)
+            writeChangeValue(changes[position].new, depth: inner + 1)
+            member("old_state", text: changes[position].oldState, depth: inner + 1)
+            member("new_state", text: changes[position].newState, depth: inner + 1)
             memberName("translations", depth: inner + 1)
-            if let translations = change.translations { output.appendDecimalAllowingSign(translations) } else { output.append(literal: "null") }
+            if let translations = changes[position].translations { output.appendDecimalAllowingSign(translations) } else { output.append(literal: "null") }
             memberName("normalization_only", depth: inner + 1)
-            output.append(literal: change.normalizationOnly ? "true" : "false")
+            output.append(literal: changes[position].normalizationOnly ? "true" : "false")
             output.lineBreak(indent: inner * 2)
             output.append(UInt8(ascii: "}"))
         }
