@@ -108,11 +108,10 @@ public struct Coverage: Sendable, Equatable {
         guard raw.nodes[object].kind == .object else { return }
         if level == .stringUnit || level == .stringSet {
             guard let state = raw.member(.state, in: object), raw.nodes[state].kind == .string else { return }
-            raw.withKeyText(state) { text in
-                if text.elementsEqual(TranslationState.translated.rawValue.utf8) { translated += 1 }
-                else if text.elementsEqual(TranslationState.needsReview.rawValue.utf8) { review += 1 }
-                else { other += 1 }
-            }
+            // Compared with the literals' bytes in one go (`elementsEqual` on a string's UTF-8 goes byte by byte).
+            if raw.keyEquals(state, ("translated" as StaticString).utf8Bytes) { translated += 1 }
+            else if raw.keyEquals(state, ("needs_review" as StaticString).utf8Bytes) { review += 1 }
+            else { other += 1 }
             return
         }
         for member in raw.members(of: object) {

@@ -148,7 +148,10 @@ public enum DiffRenderer {
             return .object([("translated", .number(String(counts.translated))), ("needs_review", .number(String(counts.needsReview))),
                             ("new", .number(String(counts.new))), ("missing", .number(String(counts.missing)))])
         }
-        var writer = LayoutWriter(output: OutputBuffer(capacity: 1 << 16))
+        // Reserved for all the changes at once: a block grown as it fills is copied each time, and
+        // each new block's pages are touched afresh (untouched pages of a reservation cost nothing).
+        let changeCount = files.reduce(0) { $0 + $1.changes.count }
+        var writer = LayoutWriter(output: OutputBuffer(capacity: (1 << 16) + changeCount * DiffRenderer.jsonBytesPerChange))
         writer.output.append(UInt8(ascii: "{"))
         writer.output.lineBreak(indent: 2)
         writer.output.append(literal: "\"files\"")
@@ -235,7 +238,7 @@ extension LayoutWriter {
             // Thousands of changes in two halves at once, the second written after the first.
             let cut = changes.count / 2
             let (_, second) = secondThread.both({ writeChangeObjects(changes[..<cut], depth: depth) }, {
-                var writer = LayoutWriter(output: OutputBuffer(capacity: 1 << 16))
+                var writer = LayoutWriter(output: OutputBuffer(capacity: 4096 + (changes.count - cut) * DiffRenderer.jsonBytesPerChange))
                 writer.writeChangeObjects(changes[cut...], depth: depth)
                 return WrittenOutput(writer.output)
             })
