@@ -18,6 +18,11 @@ struct CatalogDiffHalvesTests {
             calls += 1
             return workers.alongside(side, main)
         }
+
+        func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) -> [R] {
+            calls += 1
+            return workers.map(items, transform)
+        }
     }
 
     /// Keys removed and added in both halves, translations and states
@@ -53,6 +58,39 @@ struct CatalogDiffHalvesTests {
         let thread = CountingThread()
         _ = CatalogDiff.compare(old: smallOld, new: smallNew, oldPath: "L.xcstrings", newPath: "L.xcstrings", secondThread: thread)
         #expect(thread.calls == 0)
+    }
+
+    @Test("a few hundred entries of many bytes are compared in pieces of about as many bytes each, giving what one pass gives")
+    func fewLargeEntries() throws {
+        let base = CatalogGenerator(keys: 150, languages: 40, seed: 41).catalog()
+        let edited = CatalogEditor(seed: 42, edits: 600).apply(to: base)
+        let (old, new) = (try Catalog(parsing: base.xcodeLayout()), try Catalog(parsing: edited.xcodeLayout()))
+        let entries = new.entries
+        #expect(entries.count < 512)
+        let document = new.document
+        let bytes = Int(document[entries.last!.node].end) - Int(document[entries[0].keyNode].start)
+        #expect(bytes >= CatalogDiff.piecesFromBytes)
+        // Every entry in one piece, in order; each piece about its share of the bytes, give or take an entry.
+        let pieces = try #require(CatalogDiff.pieces(of: entries, in: new))
+        #expect(pieces.count == CatalogDiff.pieceCount)
+        #expect(pieces.first?.lowerBound == 0 && pieces.last?.upperBound == entries.count)
+        #expect(zip(pieces, pieces.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
+        let largest = entries.map { Int(document[$0.node].end) - Int(document[$0.keyNode].start) }.max()!
+        for piece in pieces {
+            let size = Int(document[entries[piece.upperBound - 1].node].end) - Int(document[entries[piece.lowerBound].keyNode].start)
+            #expect(abs(size - bytes / pieces.count) <= 2 * largest, "\(piece): \(size) bytes of \(bytes)")
+        }
+        let whole = CatalogDiff.compare(old: old, new: new, oldPath: "L.xcstrings", newPath: "L.xcstrings")
+        let thread = CountingThread()
+        let inPieces = CatalogDiff.compare(old: old, new: new, oldPath: "L.xcstrings", newPath: "L.xcstrings", secondThread: thread)
+        #expect(thread.calls == 1)
+        #expect(whole.changes.count > 400)
+        #expect(inPieces.changes == whole.changes)
+        #expect(inPieces.statistics == whole.statistics)
+        #expect(inPieces.entryStatistics == whole.entryStatistics)
+        // Two entries are two pieces; one is none.
+        #expect(CatalogDiff.pieces(of: Array(entries.prefix(2)), in: new) == nil || CatalogDiff.pieces(of: Array(entries.prefix(2)), in: new)?.count == 2)
+        #expect(CatalogDiff.pieces(of: Array(entries.prefix(1)), in: new) == nil)
     }
 
     @Test("the text of thousands of changes written in two halves is the same bytes, cut between two entries; a few hundred in one pass")

@@ -12,9 +12,9 @@ public enum CatalogDiff {
     /// of entries now untranslated is found: each reads every translation
     /// of every changed entry.
     ///
-    /// With `secondThread`, a catalog of many entries is compared in two
-    /// halves at once, the second on that thread; the changes are the same,
-    /// in the same order.
+    /// With `secondThread`, a catalog of many entries (or many bytes of
+    /// them) is compared in pieces that this thread and that one take in
+    /// turns; the changes are the same, in the same order.
     public static func compare(old: Catalog?, new: Catalog?, oldPath: String?, newPath: String?,
                                languages: Set<String> = [], statistics: Bool = true,
                                coverage: (old: Coverage?, new: Coverage?)? = nil,
@@ -36,22 +36,25 @@ public enum CatalogDiff {
         var entryStatistics = EntryStatistics()
         let source = new?.sourceLanguage ?? old?.sourceLanguage
         let entries = new?.entries ?? []
-        @Sendable func compared(_ positions: Range<Int>, _ old: Catalog?, _ new: Catalog?) -> EntriesCompared {
-            compareEntries(positions, of: entries, old: old, new: new, languages: languages, statistics: statistics, source: source)
-        }
-        // Halves only where there is enough to share: the second half looks up its keys in an index of
-        // the old entries of its own, and handing it over costs a wake-up.
+        // Many entries in pieces taken in turns by this thread and the other: a piece's cost is
+        // its changes, which no cut by count or bytes can foresee (a translator's branch changes
+        // every entry of a few hundred large ones; a feature branch adds small ones at the end).
         var parts: [EntriesCompared]
-        if let secondThread, old != nil, entries.count >= 512 {
-            let middle = entries.count / 2
-            // The second half reads both documents through storage of its own: every view it makes
-            // (an entry, a translation) retains its document, and two threads retaining one
-            // reference count at once fight over it.
-            let (first, second) = secondThread.both({ compared(0..<middle, old, new) },
-                                                    { compared(middle..<entries.count, old?.withOwnStorage(), new?.withOwnStorage()) })
-            parts = [first, second]
+        if let secondThread, let old, let new, let pieces = pieces(of: entries, in: new) {
+            parts = withRaw(old.document) { oldRaw in
+                // The old entries, by key, found once for every piece (no piece outlives this call).
+                let oldEntries = OldEntries(members: oldRaw.flatMap { raw in old.stringsNode.map { ObjectMembers(raw, $0) } })
+                return secondThread.map(pieces) { positions in
+                    // Each piece reads both documents through storage of its own: every view it makes
+                    // (an entry, a translation) retains its document, and two threads retaining one
+                    // reference count at once fight over it.
+                    compareEntries(positions, of: entries, old: old.withOwnStorage(), new: new.withOwnStorage(),
+                                   oldEntries: oldEntries.members, languages: languages, statistics: statistics, source: source)
+                }
+            }
         } else {
-            parts = [compared(entries.indices, old, new)]
+            parts = [compareEntries(entries.indices, of: entries, old: old, new: new, oldEntries: nil,
+                                    languages: languages, statistics: statistics, source: source)]
         }
         var seen = Set<Int>()
         let total = changes.count + parts.reduce(0) { $0 + $1.changes.count }
@@ -115,6 +118,66 @@ public enum CatalogDiff {
         return diff
     }
 
+    /// Where to cut a catalog's entries into two halves of about as many
+    /// bytes (a catalog of a few hundred keys in forty languages has entries
+    /// of kilobytes each); nil when it is too small to share, by entries
+    /// and by bytes.
+    static func middleEntry(_ entries: [Entry], of catalog: Catalog) -> Int? {
+        guard entries.count >= 2, let first = entries.first, let last = entries.last else { return nil }
+        let document = catalog.document
+        let start = Int(document[first.keyNode].start), end = Int(document[last.node].end)
+        guard entries.count >= 512 || end - start >= halvesFromBytes else { return nil }
+        // The first entry whose key starts in the second half of the bytes (entries are in file order).
+        let half = start + (end - start) / 2
+        var low = 1, high = entries.count - 1
+        while low < high {
+            let probe = (low + high) / 2
+            if Int(document[entries[probe].keyNode].start) < half { low = probe + 1 } else { high = probe }
+        }
+        return low
+    }
+
+    /// The size of a catalog's entries from which they are compared in two halves, however few.
+    static let halvesFromBytes = 512 << 10
+
+    /// A catalog's entries cut into pieces of about as many bytes each, to
+    /// be compared in turns by two threads; nil when there is too little to
+    /// share, by entries and by bytes (a catalog of a few hundred keys in
+    /// forty languages has entries of kilobytes each).
+    static func pieces(of entries: [Entry], in catalog: Catalog) -> [Range<Int>]? {
+        guard entries.count >= 2, let first = entries.first, let last = entries.last else { return nil }
+        let document = catalog.document
+        let start = Int(document[first.keyNode].start), end = Int(document[last.node].end)
+        guard entries.count >= 512 || end - start >= piecesFromBytes else { return nil }
+        let count = min(pieceCount, entries.count)
+        var pieces: [Range<Int>] = []
+        var lower = 0
+        for piece in 1..<count {
+            // The first entry whose key starts at or after this piece's share of the bytes (entries are in file order).
+            let target = start + (end - start) / count * piece
+            var low = lower + 1, high = entries.count - (count - piece)
+            while low < high {
+                let probe = (low + high) / 2
+                if Int(document[entries[probe].keyNode].start) < target { low = probe + 1 } else { high = probe }
+            }
+            pieces.append(lower..<low)
+            lower = low
+        }
+        pieces.append(lower..<entries.count)
+        return pieces
+    }
+
+    /// The size of a catalog's entries from which they are compared in pieces, however few.
+    static let piecesFromBytes = 512 << 10
+    /// Into how many pieces: enough that one piece more or less evens out two threads' shares.
+    static let pieceCount = 8
+
+    /// The old entries by key, read by the pieces on both threads: its
+    /// document outlives them, and nothing writes to it.
+    private struct OldEntries: @unchecked Sendable {
+        let members: ObjectMembers?
+    }
+
     /// What comparing some of a catalog's entries found: their changes in
     /// the entries' order, the old entries they were matched with (nodes),
     /// and how many of them no language but the source has translated now.
@@ -126,14 +189,15 @@ public enum CatalogDiff {
 
     /// The new entries at `positions` compared with their old versions (an
     /// entry old lacks is added), in their order. `entries` give the
-    /// positions' nodes; the views made are of `new`'s document.
-    static func compareEntries(_ positions: Range<Int>, of entries: [Entry], old: Catalog?, new: Catalog?,
+    /// positions' nodes; the views made are of `new`'s document. The old
+    /// entries are looked up in `oldEntries`, or in an index made here.
+    static func compareEntries(_ positions: Range<Int>, of entries: [Entry], old: Catalog?, new: Catalog?, oldEntries: ObjectMembers?,
                                languages: Set<String>, statistics: Bool, source: String?) -> EntriesCompared {
         let wanted: (String) -> Bool = { languages.isEmpty || languages.contains($0) }
         var found = EntriesCompared()
         withRaw(old?.document) { oldRaw in
             withRaw(new?.document) { newRaw in
-                let oldMembers = oldRaw.flatMap { raw in old?.stringsNode.map { ObjectMembers(raw, $0) } }
+                let oldMembers = oldEntries ?? oldRaw.flatMap { raw in old?.stringsNode.map { ObjectMembers(raw, $0) } }
                 for position in positions {
                     guard let new else { break }
                     let entry = Entry(document: new.document, keyNode: entries[position].keyNode, node: entries[position].node)

@@ -7,6 +7,11 @@ public protocol SecondThread: Sendable {
     /// `main` asks before the other thread has begun `side`, `side` runs on
     /// this one.
     func alongside<S: Sendable, T>(_ side: @escaping @Sendable () -> S, _ main: (_ result: () -> S?) -> T) -> T
+
+    /// `transform` applied to every item, the results in the items' order:
+    /// this thread and the other each take the next item neither has taken,
+    /// so that items of uneven cost are shared as evenly as they can be.
+    func map<T: Sendable, R: Sendable>(_ items: [T], _ transform: @escaping @Sendable (T) -> R) -> [R]
 }
 
 extension SecondThread {
