@@ -65,4 +65,41 @@ struct ChangeOrderTests {
             #expect(sorted.map(\.field) == Self.expected(changes, source: source).map(\.field), "round \(round)")
         }
     }
+
+    @Test("2,000 random lists of one run per key: each run put in order where it is, then only the entries placed, is the whole sort")
+    func entriesInOrder() {
+        var random = SplitMix64(seed: 13)
+        let keys = ["Apple", "apple", "Zebra", "é", "e\u{301}", "%lld items", "10 items", "2 items", "", "b", "B"]
+        let languages: [String?] = [nil, "en", "de", "fr", "ja", "zh-Hans"]
+        let variants = ["", "plural.one", "plural.other", "plural.few", "device.iphone", "device.mac.plural.one", "substitutions.x.plural.one"]
+        let kinds = CatalogChange.Kind.allCases.filter { $0 != .catalogChanged }
+        var reordered = 0
+        for round in 0..<2_000 {
+            // Catalog-level changes first, as a diff makes them; then each key's changes in one run, keys in any order.
+            var changes = (0..<Int.random(in: 0...2, using: &random)).map { _ in CatalogChange(kind: .catalogChanged, field: "version") }
+            var runs: [Range<Int>] = []
+            for key in keys.shuffled(using: &random).prefix(Int.random(in: 0...keys.count, using: &random)) {
+                let start = changes.count
+                for _ in 0..<Int.random(in: 1...12, using: &random) {
+                    changes.append(CatalogChange(kind: kinds.randomElement(using: &random)!, key: key,
+                                                 language: languages.randomElement(using: &random)!,
+                                                 variant: variants.randomElement(using: &random)!))
+                }
+                runs.append(start..<changes.count)
+            }
+            for index in changes.indices { changes[index].field = "f\(index)" }
+            let source = round % 3 == 0 ? nil : "en"
+            var inPlace = changes
+            for run in runs { ChangeOrder.sortEntry(&inPlace, run, sourceLanguage: source) }
+            if inPlace.map(\.field) != changes.map(\.field) { reordered += 1 }
+            // Each run in its place, in the order the whole sort gives it.
+            for run in runs {
+                let whole = ChangeOrder.sorted(Array(changes[run]), sourceLanguage: source)
+                #expect(inPlace[run].map(\.field) == whole.map(\.field), "round \(round)")
+            }
+            ChangeOrder.sort(&inPlace, sourceLanguage: source, entriesInOrder: true)
+            #expect(inPlace.map(\.field) == Self.expected(changes, source: source).map(\.field), "round \(round)")
+        }
+        #expect(reordered > 1_000)
+    }
 }

@@ -82,7 +82,8 @@ public enum CatalogDiff {
             }
         }
         markNormalizationOnlyKeys(&changes)
-        ChangeOrder.sort(&changes, sourceLanguage: source)
+        // Each entry's changes are in order already, one run each; a removed entry is one change.
+        ChangeOrder.sort(&changes, sourceLanguage: source, entriesInOrder: true)
         let statisticsList = statistics
             ? LanguageStatistics.compute(changes: changes, removedTranslations: removedTranslations, old: old, new: new, languages: languages,
                                          coverage: coverage ?? (old.map(Coverage.init), new.map(Coverage.init)))
@@ -200,6 +201,9 @@ public enum CatalogDiff {
                 let oldMembers = oldEntries ?? oldRaw.flatMap { raw in old?.stringsNode.map { ObjectMembers(raw, $0) } }
                 for position in positions {
                     guard let new else { break }
+                    // Each entry's changes put in their order here, on this thread (the whole order then only places the entries).
+                    let start = found.changes.count
+                    defer { ChangeOrder.sortEntry(&found.changes, start..<found.changes.count, sourceLanguage: source) }
                     let entry = Entry(document: new.document, keyNode: entries[position].keyNode, node: entries[position].node)
                     guard let old, let oldRaw, let newRaw,
                           let match = oldMembers?.find(newRaw, entry.keyNode, hint: position) else {

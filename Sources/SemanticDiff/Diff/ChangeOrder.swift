@@ -14,8 +14,10 @@ public enum ChangeOrder {
     }
 
     /// Puts `changes` in that order in place: the order is found on their
-    /// positions, then the changes are swapped into it, never copied.
-    public static func sort(_ changes: inout [CatalogChange], sourceLanguage: String?) {
+    /// positions, then the changes are swapped into it, never copied. With
+    /// `entriesInOrder`, each entry's changes are one run already in their
+    /// order (``sortEntry(_:_:sourceLanguage:)``), and only the entries are put in theirs.
+    public static func sort(_ changes: inout [CatalogChange], sourceLanguage: String?, entriesInOrder: Bool = false) {
         var catalogLevel: [Int] = []
         // Grouped by the key's bytes: two keys that differ only in Unicode normalization
         // are two entries, which a String key would take for one. An entry's changes
@@ -51,35 +53,58 @@ public enum ChangeOrder {
         var source = catalogLevel
         source.reserveCapacity(changes.count)
         for group in order.lazy.map({ groups[$0] }) {
-            guard group.count > 1 else { source.append(group[0]); continue }
-            let ranks = group.map { rank(changes[$0].kind) }
-            let sortedGroup = group.indices.sorted { a, b in
-                if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
-                let (x, y) = (group[a], group[b])
-                if let first = changes[x].language, let second = changes[y].language, first != second {
-                    return languagePrecedes(first, second, source: sourceLanguage)
-                }
-                // Variants are split into their parts only where two differ.
-                if !same(changes[x].variant, changes[y].variant) {
-                    let first = changes[x].variant.split(separator: ".").map(String.init)
-                    let second = changes[y].variant.split(separator: ".").map(String.init)
-                    if first != second { return variantPrecedes(first, second) }
-                }
-                return a < b
-            }
-            for position in sortedGroup { source.append(group[position]) }
+            guard group.count > 1, !entriesInOrder else { source += group; continue }
+            source += entryOrder(group, in: changes, sourceLanguage: sourceLanguage)
         }
-        // Each cycle of the permutation followed once, by swaps of the changes' memory (an
-        // array's own swap copies both changes, retaining and releasing their strings).
-        var placed = [Bool](repeating: false, count: changes.count)
+        permute(&changes, into: source, at: 0)
+    }
+
+    /// Puts the changes at `range`, one entry's (all of one key's bytes),
+    /// in their order within the entry, in place: what ``sort(_:sourceLanguage:entriesInOrder:)``
+    /// does to each entry's changes, done where they are made (by each thread, for its own).
+    public static func sortEntry(_ changes: inout [CatalogChange], _ range: Range<Int>, sourceLanguage: String?) {
+        guard range.count > 1 else { return }
+        let group = Array(range)
+        let order = entryOrder(group, in: changes, sourceLanguage: sourceLanguage)
+        if order != group { permute(&changes, into: order, at: range.lowerBound) }
+    }
+
+    /// The positions of one entry's changes in their order: its own first,
+    /// then translations by language (the source first) and variant; changes
+    /// at one place as they came.
+    private static func entryOrder(_ group: [Int], in changes: [CatalogChange], sourceLanguage: String?) -> [Int] {
+        let ranks = group.map { rank(changes[$0].kind) }
+        return group.indices.sorted { a, b in
+            if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
+            let (x, y) = (group[a], group[b])
+            if let first = changes[x].language, let second = changes[y].language, first != second {
+                return languagePrecedes(first, second, source: sourceLanguage)
+            }
+            // Variants are split into their parts only where two differ.
+            if !same(changes[x].variant, changes[y].variant) {
+                let first = changes[x].variant.split(separator: ".").map(String.init)
+                let second = changes[y].variant.split(separator: ".").map(String.init)
+                if first != second { return variantPrecedes(first, second) }
+            }
+            return a < b
+        }.map { group[$0] }
+    }
+
+    /// Moves the changes at `offset…` into `source`'s order (`source[i]`
+    /// the position of the change that goes to `offset + i`, each of those
+    /// positions once): each cycle of the permutation followed once, by swaps
+    /// of the changes' memory (an array's own swap copies both changes,
+    /// retaining and releasing their strings).
+    private static func permute(_ changes: inout [CatalogChange], into source: [Int], at offset: Int) {
+        var placed = [Bool](repeating: false, count: source.count)
         changes.withUnsafeMutableBufferPointer { changes in
             for start in source.indices where !placed[start] {
                 var position = start
                 while true {
                     placed[position] = true
-                    let from = source[position]
+                    let from = source[position] - offset
                     if from == start { break }
-                    changes.swapAt(position, from)
+                    changes.swapAt(offset + position, offset + from)
                     position = from
                 }
             }
