@@ -174,13 +174,13 @@ enum DiffCommand: Command {
             pager?.finish()
         }
         if format == "json" {
-            DiffRenderer.jsonOutput(diffs, secondThread: workers).withUnsafeBufferPointer { Console.write($0) }
+            DiffRenderer.jsonOutput(diffs, secondThread: workers).forEachPart { Console.write($0) }
         } else if format == "markdown" {
             Console.out(MarkdownReport.render(diffs))
         } else if arguments.has("stat") {
             Console.out(DiffRenderer.stat(diffs, color: color, verbose: arguments.has("verbose")))
         } else {
-            DiffRenderer.textOutput(diffs, color: color, secondThread: workers).withUnsafeBufferPointer { Console.write($0) }
+            DiffRenderer.textOutput(diffs, color: color, secondThread: workers).forEachPart { Console.write($0) }
         }
         if failed { return ExitStatus.failure }
         if (arguments.has("exit-code") || noIndex) && diffs.contains(where: \.hasChanges) { return ExitStatus.attention }

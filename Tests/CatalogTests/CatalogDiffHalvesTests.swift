@@ -101,12 +101,21 @@ struct CatalogDiffHalvesTests {
         for color in [false, true] {
             let whole = DiffRenderer.textOutput([diff, diff], color: color).array
             let thread = CountingThread()
-            let halves = DiffRenderer.textOutput([diff, diff], color: color, secondThread: thread).array
+            let output = DiffRenderer.textOutput([diff, diff], color: color, secondThread: thread)
+            let halves = output.array
             #expect(thread.calls == 2)
             #expect(halves == whole)
+            // Each file's second half left in its own block: the first file's header and first half, its
+            // second half, the second file's header and first half, its second half; none empty.
+            var parts: [[UInt8]] = []
+            output.forEachPart { parts.append(Array($0)) }
+            #expect(parts.count == 4 && parts.allSatisfy { !$0.isEmpty })
+            #expect(parts.flatMap { $0 } == whole && output.count == whole.count)
         }
         let json = CountingThread()
-        #expect(DiffRenderer.jsonOutput([diff, diff], secondThread: json).array == DiffRenderer.jsonOutput([diff, diff]).array)
+        let jsonOutput = DiffRenderer.jsonOutput([diff, diff], secondThread: json)
+        #expect(jsonOutput.array == DiffRenderer.jsonOutput([diff, diff]).array)
+        #expect(jsonOutput.withUnsafeBufferPointer { Array($0) } == jsonOutput.array)
         #expect(json.calls == 2)
         // The cut is where an entry's changes begin right after another's.
         let cut = try #require(DiffRenderer.entryBoundary(in: diff.changes, near: diff.changes.count / 2))

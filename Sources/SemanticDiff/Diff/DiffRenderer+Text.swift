@@ -22,6 +22,7 @@ extension DiffRenderer {
         // Reserved for all the changes at once (see ``jsonOutput(_:secondThread:)``).
         var output = OutputBuffer(capacity: (1 << 16) + files.reduce(0) { $0 + $1.changes.count } * textBytesPerChange)
         var texts = OutputBuffer(capacity: 1 << 12)
+        var insertions: [WrittenOutput.Insertion] = []
         for file in files where file.isShown {
             guard file.hasChanges else {
                 // Bytes that changed without a change of meaning: said, never left out.
@@ -48,9 +49,10 @@ extension DiffRenderer {
                 appendChanges(changes[cut...], languages, palette, texts: &texts, to: &output)
                 return WrittenOutput(output)
             })
-            second.withUnsafeBufferPointer { output.append($0) }
+            // Left in its block, not copied into this one.
+            insertions.append(WrittenOutput.Insertion(offset: output.count, output: second))
         }
-        return WrittenOutput(output)
+        return WrittenOutput(output, insertions: insertions)
     }
 
     /// The number of changes in a file from which its text is written in two halves.

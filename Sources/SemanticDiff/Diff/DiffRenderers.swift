@@ -160,7 +160,8 @@ public enum DiffRenderer {
             writer.writeEmpty(.array, depth: 1)
             writer.output.lineBreak(indent: 0)
             writer.output.append(literal: "}\n")
-            return WrittenOutput(writer.output)
+            let insertions = writer.insertions
+            return WrittenOutput(writer.output, insertions: insertions)
         }
         writer.output.append(UInt8(ascii: "["))
         for (position, file) in files.enumerated() {
@@ -200,7 +201,8 @@ public enum DiffRenderer {
         writer.output.append(UInt8(ascii: "]"))
         writer.output.lineBreak(indent: 0)
         writer.output.append(literal: "}\n")
-        return WrittenOutput(writer.output)
+        let insertions = writer.insertions
+        return WrittenOutput(writer.output, insertions: insertions)
     }
 }
 
@@ -240,9 +242,11 @@ extension LayoutWriter {
             let (_, second) = secondThread.both({ writeChangeObjects(changes[..<cut], depth: depth) }, {
                 var writer = LayoutWriter(output: OutputBuffer(capacity: 4096 + (changes.count - cut) * DiffRenderer.jsonBytesPerChange))
                 writer.writeChangeObjects(changes[cut...], depth: depth)
-                return WrittenOutput(writer.output)
+                let insertions = writer.insertions
+            return WrittenOutput(writer.output, insertions: insertions)
             })
-            second.withUnsafeBufferPointer { output.append($0) }
+            // Left in its block, not copied into this one: the JSON of thousands of changes is megabytes.
+            insertions.append(WrittenOutput.Insertion(offset: output.count, output: second))
         } else {
             writeChangeObjects(changes[...], depth: depth)
         }

@@ -136,6 +136,8 @@ struct KeyOrder {
 /// The byte-level writer behind ``XcodeLayout`` and the merge's output.
 struct LayoutWriter: ~Copyable {
     var output: OutputBuffer
+    /// Blocks written by another writer that go at offsets of `output` (see ``WrittenOutput``).
+    var insertions: [WrittenOutput.Insertion] = []
     /// Where the output goes once it holds ``chunk`` bytes, when it is
     /// handed on in pieces; false from it stops the writing.
     private var sink: ((UnsafeBufferPointer<UInt8>) -> Bool)?

@@ -119,17 +119,48 @@ struct OutputBuffer: ~Copyable {
 }
 
 /// Bytes a writer produced, kept in the writer's own block (no copy into an
-/// array) until the last reference goes.
+/// array) until the last reference goes; with the blocks other writers (on
+/// other threads) produced for places in it, left in theirs.
 public final class WrittenOutput: @unchecked Sendable {
     private let buffer: OutputBuffer
+    /// Blocks that go at these offsets of `buffer`, in order of offset.
+    private let insertions: [Insertion]
 
-    init(_ buffer: consuming OutputBuffer) { self.buffer = buffer }
-
-    public var count: Int { buffer.count }
-
-    public func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try body(UnsafeBufferPointer(start: buffer.base, count: buffer.count))
+    init(_ buffer: consuming OutputBuffer, insertions: [Insertion] = []) {
+        self.buffer = buffer
+        self.insertions = insertions
     }
 
-    public var array: [UInt8] { withUnsafeBufferPointer { Array($0) } }
+    /// A block written elsewhere, and the offset of the writer's own bytes it goes at.
+    struct Insertion {
+        let offset: Int
+        let output: WrittenOutput
+    }
+
+    public var count: Int { insertions.reduce(buffer.count) { $0 + $1.output.count } }
+
+    /// Calls `body` with the bytes in order, in as many parts as they were
+    /// written in (one, unless blocks were written elsewhere), none empty.
+    public func forEachPart(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        var offset = 0
+        for insertion in insertions {
+            if insertion.offset > offset { try body(UnsafeBufferPointer(start: buffer.base + offset, count: insertion.offset - offset)) }
+            try insertion.output.forEachPart(body)
+            offset = insertion.offset
+        }
+        if buffer.count > offset { try body(UnsafeBufferPointer(start: buffer.base + offset, count: buffer.count - offset)) }
+    }
+
+    /// The bytes in one buffer: in place when they were written in one block.
+    public func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        guard !insertions.isEmpty else { return try body(UnsafeBufferPointer(start: buffer.base, count: buffer.count)) }
+        return try array.withUnsafeBufferPointer(body)
+    }
+
+    public var array: [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count)
+        forEachPart { bytes.append(contentsOf: $0) }
+        return bytes
+    }
 }
