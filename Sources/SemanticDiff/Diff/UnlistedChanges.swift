@@ -77,6 +77,9 @@ enum UnlistedChanges {
                              arguments: inout [UInt8]?, path: inout [Int]) -> Bool {
         guard raw.nodes[node].kind == .object else { return true }
         if raw.nodes[node].count == 0 { return level != .entry }
+        // The shape of most localizations, a string unit's state and value, holds nothing
+        // unlisted: told from its nodes, without naming each member on the way.
+        if level == .localization && PlainText.shape(raw, node) != .other { return false }
         for member in raw.members(of: node) {
             let (field, child) = raw.withKeyText(member.key) { (CatalogField(utf8: $0), level.child(utf8: $0)) }
             let kind = raw.nodes[member.value].kind

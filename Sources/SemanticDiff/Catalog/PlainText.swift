@@ -4,7 +4,8 @@
 ///     "de" : { "stringUnit" : { "state" : "translated", "value" : "Löschen" } }
 ///
 /// recognized on the raw nodes, so that a check can tell what the rules
-/// would say about it without building its views.
+/// would say about it without building its views, and a diff that it holds
+/// nothing the typed view leaves out.
 enum PlainText {
     /// How plain the localization at `node` is.
     enum Shape {
