@@ -36,6 +36,32 @@ struct XcodeLayoutTests {
         #expect(try formatted(json) == Oracle.format(json))
     }
 
+    @Test("a character to escape at every place of long texts, among bytes that look like one eight at a time, is written as Foundation writes it")
+    func escapesInLongTexts() throws {
+        // Bytes next to those to escape (`!`, `#`, `[`, `]`, DEL), and one of several bytes.
+        let filler: [UInt8] = Array("ab!#[]~".utf8) + [0x7F] + Array("é€😀".utf8)
+        let special: [UInt8] = Array(0..<0x20) + [UInt8(ascii: "\""), UInt8(ascii: "\\")]
+        var texts: [String] = []
+        for length in [7, 8, 9, 16, 17, 40] {
+            let plain = String(decoding: (0..<length).map { filler[$0 % 8] }, as: UTF8.self)
+            texts.append(plain)
+            for position in 0..<length {
+                for byte in special where position % 3 == 0 || byte == 0x0A || byte > 0x1F {
+                    var bytes = Array(plain.utf8.prefix(position))
+                    bytes.append(byte)
+                    bytes += Array(plain.utf8).dropFirst(position)
+                    texts.append(String(decoding: bytes, as: UTF8.self))
+                }
+            }
+            texts.append(plain + String(repeating: "é", count: length) + "\"")
+        }
+        let json = "[" + texts.map { String(decoding: JSONString.quoted($0), as: UTF8.self) }.joined(separator: ",") + "]"
+        #expect(try formatted(json) == Oracle.format(json))
+        // The quoted texts read back as the texts.
+        let parsed = try JSONDocument(parsing: Array(json.utf8))
+        #expect(parsed.elements(of: parsed.root).map { parsed.string($0) } == texts)
+    }
+
     @Test("empty objects and arrays at every depth")
     func emptyContainers() throws {
         for json in ["{}", "[]", #"{"a":{}}"#, #"{"a":[]}"#, #"[[],{},[[{}]]]"#, #"{"a":{"b":{"c":{}}}}"#] {

@@ -210,12 +210,7 @@ extension LayoutWriter {
     /// `,` (unless first), a line break and `"name" : `, for a member whose
     /// value is at `depth` (its object at `depth - 1`).
     mutating func memberName(_ name: StaticString, depth: Int, first: Bool = false) {
-        if !first { output.append(UInt8(ascii: ",")) }
-        output.lineBreak(indent: depth * 2)
-        output.append(UInt8(ascii: "\""))
-        output.append(literal: name)
-        output.append(UInt8(ascii: "\""))
-        output.appendColon()
+        output.appendMemberName(name, indent: depth * 2, first: first)
     }
 
     /// A member `name` with `value` at `depth`, as ``JSONValue``'s writer writes it.

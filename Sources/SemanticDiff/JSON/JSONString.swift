@@ -42,9 +42,17 @@ public enum JSONString {
     static func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
         output.append(UInt8(ascii: "\""))
         var runStart = text.startIndex
-        for index in text.indices {
+        var index = text.startIndex
+        while index < text.endIndex {
+            // Eight bytes at a time while none of them is a control character, a quote or a backslash.
+            if index &+ 8 <= text.endIndex, !mayNeedEscape(UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                index &+= 8
+                continue
+            }
             let byte = text[index]
+            index &+= 1
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            let index = index - 1
             output.append(UnsafeBufferPointer(rebasing: text[runStart..<index]))
             runStart = index + 1
             output.append(UInt8(ascii: "\\"))
@@ -64,6 +72,15 @@ public enum JSONString {
         }
         output.append(UnsafeBufferPointer(rebasing: text[runStart..<text.endIndex]))
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether one of eight bytes may be a control character, a quote or a
+    /// backslash (never false when one is; now and then true when none is).
+    @inline(__always) private static func mayNeedEscape(_ bytes: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+        let control = (bytes &- ones &* 0x20) & ~bytes & highs != 0
+        return control || hasZeroByte(bytes ^ (ones &* 0x22)) || hasZeroByte(bytes ^ (ones &* 0x5C))
     }
 
     /// `text` (UTF-8) as a quoted, escaped literal.

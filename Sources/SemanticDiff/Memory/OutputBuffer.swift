@@ -85,6 +85,30 @@ struct OutputBuffer: ~Copyable {
         count &+= indent &+ 1
     }
 
+    /// A member's name on a line of its own, `indent` spaces in, after a
+    /// comma unless it is the `first`, and `" : "` after it: one reservation
+    /// and the bytes stored one by one (each a call to the C library, or a
+    /// reservation each, would cost more than the few bytes they store).
+    @inline(__always) mutating func appendMemberName(_ name: StaticString, indent: Int, first: Bool) {
+        let length = name.utf8CodeUnitCount
+        reserve(indent &+ length &+ 7)
+        var at = count
+        if !first { base[at] = UInt8(ascii: ","); at &+= 1 }
+        base[at] = UInt8(ascii: "\n")
+        at &+= 1
+        for _ in 0..<indent { base[at] = 0x20; at &+= 1 }
+        base[at] = UInt8(ascii: "\"")
+        at &+= 1
+        let bytes = name.utf8Start
+        for index in 0..<length { base[at &+ index] = bytes[index] }
+        at &+= length
+        base[at] = UInt8(ascii: "\"")
+        base[at &+ 1] = 0x20
+        base[at &+ 2] = UInt8(ascii: ":")
+        base[at &+ 3] = 0x20
+        count = at &+ 4
+    }
+
     /// `" : "` between a key and its value.
     @inline(__always) mutating func appendColon() {
         reserve(3)
