@@ -22,17 +22,7 @@ enum PlainText {
     }
 
     static func shape(_ raw: RawDocument, _ node: Int) -> Shape {
-        let localization = raw.nodes[node]
-        guard localization.kind == .object, localization.count == 1, !localization.flags.contains(.hasDuplicates),
-              raw.nodes[node + 1].kind == .string, equals(raw, node + 1, "stringUnit") else { return .other }
-        let unitNode = unit(of: node), unit = raw.nodes[unitNode]
-        guard unit.kind == .object, unit.count == 2, !unit.flags.contains(.hasDuplicates) else { return .other }
-        var state: Int?, value: Int?
-        for member in raw.members(of: unitNode) {
-            guard raw.nodes[member.value].kind == .string else { return .other }
-            if equals(raw, member.key, "state") { state = member.value } else if equals(raw, member.key, "value") { value = member.value }
-        }
-        guard let state, let value else { return .other }
+        guard let (state, value) = parts(raw, node) else { return .other }
         guard equals(raw, state, "translated") else { return .unit }
         let text = raw.nodes[value]
         guard text.end - text.start > 2 else { return .unit }
@@ -45,6 +35,23 @@ enum PlainText {
             }
         }
         return .translatedWithoutFormats
+    }
+
+    /// The string nodes of the state and the value of a localization at
+    /// `node` whose shape is not ``Shape/other``; nil for any other.
+    static func parts(_ raw: RawDocument, _ node: Int) -> (state: Int, value: Int)? {
+        let localization = raw.nodes[node]
+        guard localization.kind == .object, localization.count == 1, !localization.flags.contains(.hasDuplicates),
+              raw.nodes[node + 1].kind == .string, equals(raw, node + 1, "stringUnit") else { return nil }
+        let unitNode = unit(of: node), unit = raw.nodes[unitNode]
+        guard unit.kind == .object, unit.count == 2, !unit.flags.contains(.hasDuplicates) else { return nil }
+        var state: Int?, value: Int?
+        for member in raw.members(of: unitNode) {
+            guard raw.nodes[member.value].kind == .string else { return nil }
+            if equals(raw, member.key, "state") { state = member.value } else if equals(raw, member.key, "value") { value = member.value }
+        }
+        guard let state, let value else { return nil }
+        return (state, value)
     }
 
     /// The string unit of a localization at `node` whose shape is not

@@ -294,6 +294,8 @@ public enum CatalogDiff {
         // and, where a place holds a unit and a set, by kind.
         var removed: [CatalogChange] = []
         for (_, before, after) in differing {
+            // Most localizations are a unit's state and value: their change read from the nodes.
+            if plainChange(before, after, key: key, oldRaw: oldRaw, newRaw: newRaw, into: &changes, removed: &removed) { continue }
             let oldTranslations = before?.translations ?? [], newTranslations = after?.translations ?? []
             var places = TranslationPlaces(oldTranslations)
             for (translation, previous) in zip(newTranslations, places.pair(newTranslations)) {
@@ -330,6 +332,40 @@ public enum CatalogDiff {
         // What the typed view does not name (substitutions' arguments, members
         // of other tools) is never hidden.
         changes += UnlistedChanges.between(old, new, localizations: differing)
+    }
+
+    /// The change between two versions of a localization (either may be
+    /// absent) that are each a unit's state and value and nothing else
+    /// (``PlainText``), found from their nodes: what pairing their
+    /// translations finds, a change added to `changes` and a removal to
+    /// `removed`. False, with nothing added, when either has another shape.
+    static func plainChange(_ before: Localization?, _ after: Localization?, key: String, oldRaw: RawDocument, newRaw: RawDocument,
+                            into changes: inout [CatalogChange], removed: inout [CatalogChange]) -> Bool {
+        let old = before.map { PlainText.parts(oldRaw, $0.node) }, new = after.map { PlainText.parts(newRaw, $0.node) }
+        switch (before, old, after, new) {
+        case (nil, _, let after?, let new??):
+            changes.append(CatalogChange(kind: .translationAdded, key: key, language: after.language,
+                                         new: .text(after.document.string(new.value)), newState: after.document.string(new.state)))
+        case (let before?, let old??, nil, _):
+            removed.append(CatalogChange(kind: .translationRemoved, key: key, language: before.language,
+                                         old: .text(before.document.string(old.value)), oldState: before.document.string(old.state)))
+        case (let before?, let old??, let after?, let new??):
+            // Two units alike in value (and in every member) change nothing a translation shows.
+            if JSONEquality.equal(oldRaw, PlainText.unit(of: before.node), newRaw, PlainText.unit(of: after.node)) { return true }
+            let oldValue = before.document.string(old.value), newValue = after.document.string(new.value)
+            let oldState = before.document.string(old.state), newState = after.document.string(new.state)
+            if !same(oldValue, newValue) {
+                var change = CatalogChange(kind: .translationChanged, key: key, language: after.language,
+                                           old: .text(oldValue), new: .text(newValue), oldState: oldState, newState: newState)
+                change.normalizationOnly = oldValue == newValue
+                changes.append(change)
+            } else if !same(oldState, newState) {
+                changes.append(CatalogChange(kind: .stateChanged, key: key, language: after.language, oldState: oldState, newState: newState))
+            }
+        default:
+            return false
+        }
+        return true
     }
 
     /// Marks an entry removed and one added whose keys differ only in
