@@ -241,6 +241,11 @@ public enum CatalogDiff {
     static func isTranslated(_ entry: Entry, besides source: String?, _ wanted: (String) -> Bool) -> Bool {
         entry.localizations.contains { localization in
             guard localization.language != source, wanted(localization.language) else { return false }
+            // Most localizations are a unit's state and value: translated when that state is.
+            let plain: Bool? = localization.document.withRawDocument { raw in
+                PlainText.parts(raw, localization.node).map { raw.keyEquals($0.state, ("translated" as StaticString).utf8Bytes) }
+            }
+            if let plain { return plain }
             let translations = localization.translations
             return !translations.isEmpty && translations.allSatisfy { $0.state == .translated }
         }

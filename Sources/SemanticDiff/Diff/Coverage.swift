@@ -96,6 +96,11 @@ public struct Coverage: Sendable, Equatable {
     enum Standing { case translated, needsReview, new }
 
     static func classify(_ raw: RawDocument, _ localization: Int) -> Standing? {
+        // Most localizations are a unit's state and value: that state says it (as the walk below would).
+        if let (state, _) = PlainText.parts(raw, localization) {
+            if raw.keyEquals(state, ("translated" as StaticString).utf8Bytes) { return .translated }
+            return raw.keyEquals(state, ("needs_review" as StaticString).utf8Bytes) ? .needsReview : .new
+        }
         var translated = 0, review = 0, other = 0
         countStates(raw, localization, at: .localization, &translated, &review, &other)
         if translated + review + other == 0 { return nil }
