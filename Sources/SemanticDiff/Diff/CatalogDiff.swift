@@ -119,28 +119,6 @@ public enum CatalogDiff {
         return diff
     }
 
-    /// Where to cut a catalog's entries into two halves of about as many
-    /// bytes (a catalog of a few hundred keys in forty languages has entries
-    /// of kilobytes each); nil when it is too small to share, by entries
-    /// and by bytes.
-    static func middleEntry(_ entries: [Entry], of catalog: Catalog) -> Int? {
-        guard entries.count >= 2, let first = entries.first, let last = entries.last else { return nil }
-        let document = catalog.document
-        let start = Int(document[first.keyNode].start), end = Int(document[last.node].end)
-        guard entries.count >= 512 || end - start >= halvesFromBytes else { return nil }
-        // The first entry whose key starts in the second half of the bytes (entries are in file order).
-        let half = start + (end - start) / 2
-        var low = 1, high = entries.count - 1
-        while low < high {
-            let probe = (low + high) / 2
-            if Int(document[entries[probe].keyNode].start) < half { low = probe + 1 } else { high = probe }
-        }
-        return low
-    }
-
-    /// The size of a catalog's entries from which they are compared in two halves, however few.
-    static let halvesFromBytes = 512 << 10
-
     /// A catalog's entries cut into pieces of about as many bytes each, to
     /// be compared in turns by two threads; nil when there is too little to
     /// share, by entries and by bytes (a catalog of a few hundred keys in
