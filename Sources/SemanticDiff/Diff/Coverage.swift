@@ -96,13 +96,13 @@ public struct Coverage: Sendable, Equatable {
     enum Standing { case translated, needsReview, new }
 
     static func classify(_ raw: RawDocument, _ localization: Int) -> Standing? {
-        // Most localizations are a unit's state and value: that state says it (as the walk below would).
-        if let (state, _) = PlainText.parts(raw, localization) {
-            if raw.keyEquals(state, ("translated" as StaticString).utf8Bytes) { return .translated }
-            return raw.keyEquals(state, ("needs_review" as StaticString).utf8Bytes) ? .needsReview : .new
-        }
         var translated = 0, review = 0, other = 0
-        countStates(raw, localization, at: .localization, &translated, &review, &other)
+        // Most localizations are a unit's state and value: counted from the unit, without naming the members on the way.
+        if PlainText.parts(raw, localization) != nil {
+            countStates(raw, PlainText.unit(of: localization), at: .stringUnit, &translated, &review, &other)
+        } else {
+            countStates(raw, localization, at: .localization, &translated, &review, &other)
+        }
         if translated + review + other == 0 { return nil }
         if other > 0 { return .new }
         return review > 0 ? .needsReview : .translated

@@ -160,8 +160,7 @@ public enum DiffRenderer {
             writer.writeEmpty(.array, depth: 1)
             writer.output.lineBreak(indent: 0)
             writer.output.append(literal: "}\n")
-            let insertions = writer.insertions
-            return WrittenOutput(writer.output, insertions: insertions)
+            return writer.written()
         }
         writer.output.append(UInt8(ascii: "["))
         for (position, file) in files.enumerated() {
@@ -201,8 +200,7 @@ public enum DiffRenderer {
         writer.output.append(UInt8(ascii: "]"))
         writer.output.lineBreak(indent: 0)
         writer.output.append(literal: "}\n")
-        let insertions = writer.insertions
-        return WrittenOutput(writer.output, insertions: insertions)
+        return writer.written()
     }
 }
 
@@ -237,8 +235,7 @@ extension LayoutWriter {
             let (_, second) = secondThread.both({ writeChangeObjects(changes[..<cut], depth: depth) }, {
                 var writer = LayoutWriter(output: OutputBuffer(capacity: 4096 + (changes.count - cut) * DiffRenderer.jsonBytesPerChange))
                 writer.writeChangeObjects(changes[cut...], depth: depth)
-                let insertions = writer.insertions
-            return WrittenOutput(writer.output, insertions: insertions)
+                return writer.written()
             })
             // Left in its block, not copied into this one: the JSON of thousands of changes is megabytes.
             insertions.append(WrittenOutput.Insertion(offset: output.count, output: second))

@@ -149,6 +149,11 @@ struct LayoutWriter: ~Copyable {
         self.output = output
     }
 
+    /// What was written, with the blocks to insert in it; the writer goes.
+    consuming func written() -> WrittenOutput {
+        WrittenOutput(output, insertions: insertions)
+    }
+
     /// A writer that hands its output to `sink` in pieces of about `chunk`
     /// bytes (cut between members), and the rest at ``flush()``.
     init(chunk: Int, sink: @escaping (UnsafeBufferPointer<UInt8>) -> Bool) {
