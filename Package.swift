@@ -31,11 +31,30 @@ let startUp = LinkerSetting.unsafeFlags(
     .when(platforms: [.linux])
 )
 
+/// A merge of a small catalog is mostly the program's start. On Linux, in
+/// release builds, the merge driver's own executable is linked whole, C
+/// library and Swift runtime included, as a static position-independent
+/// executable (so still placed at a random address): no dynamic loader, no
+/// shared library to map (docs/SPEED.md, "The merge driver on its own").
+/// It must never `dlopen`: a static glibc can load a shared library only
+/// of its own exact version; the line merge, which needs libgit2, is handed
+/// to `git-xcstrings merge`. lld, shipped with Swift, links static PIE
+/// (gold cannot). Build with `--disable-local-rpath`, as README says: glibc
+/// refuses to start a static PIE with a run path (`git xcstrings install`
+/// then registers `git-xcstrings merge` instead).
+/// Sanitizers' runtimes cannot be linked whole: `scripts/test --sanitize`
+/// sets GIT_XCSTRINGS_MERGE_LINKING=dynamic.
+let wholeProgram = LinkerSetting.unsafeFlags(
+    Context.environment["GIT_XCSTRINGS_MERGE_LINKING"] == "dynamic" ? [] : ["-static-executable", "-use-ld=lld", "-Xclang-linker", "-static-pie"],
+    .when(platforms: [.linux], configuration: .release)
+)
+
 let package = Package(
     name: "git-xcstrings",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "git-xcstrings", targets: ["git-xcstrings"]),
+        .executable(name: "git-xcstrings-merge", targets: ["git-xcstrings-merge"]),
         .executable(name: "git-xcstrings-collate", targets: ["git-xcstrings-collate"]),
         .library(name: "SemanticDiff", targets: ["SemanticDiff"]),
     ],
@@ -47,7 +66,9 @@ let package = Package(
         // What the operating system does for the tool: reading and mapping
         // files, replacing them atomically, the collation helper process,
         // worker threads, the environment.
-        .target(name: "PlatformLayer", dependencies: ["SemanticDiff"], swiftSettings: crossModule),
+        .target(name: "PlatformLayer", dependencies: ["SemanticDiff", "GlibcExtensions"], swiftSettings: crossModule),
+        // glibc's functions declared only for _GNU_SOURCE (threads' processors, pipes, spawning), bound at link time.
+        .target(name: "GlibcExtensions"),
 
         // libgit2's headers only (and zlib's, for GitLayer/Objects). The library is opened at run time (see
         // Sources/GitLayer/LibGit2.swift): a merge that needs no git must not
@@ -69,6 +90,9 @@ let package = Package(
             swiftSettings: crossModule,
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // The merge driver alone (`git xcstrings merge` as git runs it), linked whole on Linux.
+        .executableTarget(name: "git-xcstrings-merge", dependencies: ["Commands"], swiftSettings: crossModule,
+                          linkerSettings: [wholeProgram]),
         .executableTarget(
             name: "git-xcstrings",
             dependencies: ["Commands"],

@@ -42,7 +42,10 @@ enum MergeCommand: Command {
         is binary to git: nothing is merged, OURS stays as it was, exit 1.
         Catalogs saved as UTF-16 or UTF-32 are read, and written as UTF-8.
 
-        Register it once with: git xcstrings install
+        Register it once with: git xcstrings install. It registers
+        git-xcstrings-merge, this command in a program of its own that starts
+        faster (it hands a line merge to git xcstrings merge), when it is
+        installed next to git-xcstrings.
         """
     static let spec = Arguments.Spec(
         flags: ["print", "quiet", "verbose", "diff3", "zdiff3", "help"],
@@ -50,6 +53,13 @@ enum MergeCommand: Command {
         aliases: ["p": "print", "q": "quiet", "v": "verbose", "h": "help"])
 
     static func run(_ arguments: Arguments) -> Int32 {
+        run(arguments, given: nil)
+    }
+
+    /// `given`: the arguments as written, when this is `git-xcstrings-merge`
+    /// (``Tool/runMergeDriver(_:)``), which hands a line merge to
+    /// `git-xcstrings merge` with them.
+    static func run(_ arguments: Arguments, given: [String]?) -> Int32 {
         let files = arguments.positional + (arguments.afterSeparator ?? [])
         guard files.count == 3 else {
             return Tool.usageFailure(self, "expected BASE OURS THEIRS, got \(files.count) file\(files.count == 1 ? "" : "s")")
@@ -95,7 +105,8 @@ enum MergeCommand: Command {
                                      oursLabel: label(arguments.value("label-ours")) ?? "ours",
                                      baseLabel: label(arguments.value("label-base")) ?? "base",
                                      theirsLabel: label(arguments.value("label-theirs")) ?? "theirs"),
-            configuredStyle: { styleOverride ?? Configuration.conflictStyle() })
+            configuredStyle: { styleOverride ?? Configuration.conflictStyle() },
+            lineMergeElsewhere: given.map { given in { handOff(given) } })
         let outcome = driver.merge(contents, workers: workers)
         timer.mark("merge")
         outcome.warnings.forEach(report)
@@ -108,6 +119,15 @@ enum MergeCommand: Command {
         timer.mark("write")
         timer.report()
         return outcome.clean ? ExitStatus.success : ExitStatus.attention
+    }
+
+    /// Runs `git-xcstrings merge` with `arguments` in this process's place;
+    /// returns only why it could not.
+    static func handOff(_ arguments: [String]) -> String {
+        guard let tool = ProcessEnvironment.sibling("git-xcstrings") else {
+            return "git-xcstrings is neither next to this program nor on PATH"
+        }
+        return ProcessEnvironment.replaceProcess(with: tool, arguments: ["git-xcstrings", "merge"] + arguments)
     }
 
     /// A label on one line: a line break in it would end the marker line.

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import GlibcExtensions
 #elseif canImport(Darwin)
 import Darwin
 #endif
@@ -71,13 +72,13 @@ enum ChildProcess {
     }
 
     #if canImport(Glibc)
-    /// glibc's functions that its headers declare only for _GNU_SOURCE, found at run time.
+    /// glibc's functions that its headers declare only for _GNU_SOURCE.
     private enum GNU {
         typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
         typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
 
-        static let pipe2: Pipe2? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2").map { unsafeBitCast($0, to: Pipe2.self) }
-        static let closeFrom: CloseFrom? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        static let pipe2: Pipe2? = git_xcstrings_glibc_function("pipe2").map { unsafeBitCast($0, to: Pipe2.self) }
+        static let closeFrom: CloseFrom? = git_xcstrings_glibc_function("posix_spawn_file_actions_addclosefrom_np")
             .map { unsafeBitCast($0, to: CloseFrom.self) }
     }
     #endif

@@ -326,12 +326,7 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
 
     /// `git-xcstrings-collate` next to the running executable, else on PATH.
     static func locate() -> String? {
-        let name = "git-xcstrings-collate"
         if let override = ProcessEnvironment.value("GIT_XCSTRINGS_COLLATE"), access(override, X_OK) == 0 { return override }
-        if let executable = ProcessEnvironment.executablePath(), let slash = executable.lastIndex(of: "/") {
-            let sibling = String(executable[...slash]) + name
-            if access(sibling, X_OK) == 0 { return sibling }
-        }
-        return ProcessEnvironment.which(name)
+        return ProcessEnvironment.sibling("git-xcstrings-collate")
     }
 }

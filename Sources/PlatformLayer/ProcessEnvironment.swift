@@ -42,6 +42,31 @@ public enum ProcessEnvironment {
         return nil
     }
 
+    /// `program` next to the running executable (installed side by side),
+    /// else where `PATH` finds it.
+    public static func sibling(_ program: String) -> String? {
+        besideExecutable(program) ?? which(program)
+    }
+
+    /// `program` in the running executable's directory, if it is there and may be run.
+    public static func besideExecutable(_ program: String) -> String? {
+        guard let executable = executablePath(), let slash = executable.lastIndex(of: "/") else { return nil }
+        let candidate = String(executable[...slash]) + program
+        return access(candidate, X_OK) == 0 ? candidate : nil
+    }
+
+    /// Runs `program` in this process's place (`execv`), with the same
+    /// environment, descriptors and process id; returns only if that failed,
+    /// saying why.
+    public static func replaceProcess(with program: String, arguments: [String]) -> String {
+        var pointers = arguments.map { strdup($0) }
+        pointers.append(nil)
+        execv(program, pointers)
+        let failure = systemError()
+        pointers.forEach { free($0) }
+        return "\(program): \(failure)"
+    }
+
     /// Makes a closed standard output (`| head`) an error of `write`, which
     /// the console ignores, instead of a signal that would kill the process
     /// halfway (with git's index lock still held, say).

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import GlibcExtensions
 
 /// The processors a thread may run on (Linux's `cpu_set_t`), for placing
 /// worker threads.
@@ -55,7 +56,7 @@ struct ProcessorSet {
         _ = withUnsafeBytes(of: &bits) { setAttributeAffinity(&attributes, ProcessorSet.size, $0.baseAddress!) }
     }
 
-    /// glibc's functions that its headers declare only for _GNU_SOURCE, found at run time.
+    /// glibc's functions that its headers declare only for _GNU_SOURCE.
     private enum GNU {
         typealias CurrentProcessor = @convention(c) () -> Int32
         typealias GetAffinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
@@ -68,7 +69,7 @@ struct ProcessorSet {
         static let setAttributeAffinity: SetAttributeAffinity? = function("pthread_attr_setaffinity_np")
 
         private static func function<F>(_ name: String) -> F? {
-            dlsym(UnsafeMutableRawPointer(bitPattern: 0), name).map { unsafeBitCast($0, to: F.self) }
+            git_xcstrings_glibc_function(name).map { unsafeBitCast($0, to: F.self) }
         }
     }
 }

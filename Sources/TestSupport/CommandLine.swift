@@ -8,6 +8,9 @@ public enum CLI {
         return here.appendingPathComponent("git-xcstrings")
     }()
 
+    /// The merge driver's own executable (`git-xcstrings-merge`), built next to it.
+    public static let mergeDriver: URL = executable.deletingLastPathComponent().appendingPathComponent("git-xcstrings-merge")
+
     public struct Result {
         public var status: Int32
         public var stdout: String

@@ -69,7 +69,26 @@ public enum Tool {
     }
 
     public static func run(_ arguments: [String]) -> Int32 {
-        let status = dispatch(arguments)
+        finish(dispatch(arguments))
+    }
+
+    /// `git-xcstrings-merge`: the `merge` command alone, which git runs
+    /// for every merge of a catalog. On Linux it is linked whole (a static
+    /// position-independent executable: no dynamic loader, no shared C
+    /// library to map), a fifth of a small merge (docs/SPEED.md, "The
+    /// merge driver on its own"). What needs libgit2, the line merge of
+    /// inputs that are not JSON, it hands to `git-xcstrings merge`.
+    public static func runMergeDriver(_ arguments: [String]) -> Int32 {
+        prepare()
+        if arguments == ["--version"] {
+            Console.out("git-xcstrings-merge \(version)\n")
+            return ExitStatus.success
+        }
+        return finish(run(MergeCommand.self, arguments) { MergeCommand.run($0, given: arguments) })
+    }
+
+    /// `status`, or a failure when standard output did not take what was written.
+    private static func finish(_ status: Int32) -> Int32 {
         if let failure = Console.outputFailure {
             Console.error("error: write failure on standard output: \(String(cString: strerror(failure)))")
             return ExitStatus.failure
@@ -77,11 +96,15 @@ public enum Tool {
         return status
     }
 
-    private static func dispatch(_ arguments: [String]) -> Int32 {
+    private static func prepare() {
         TruncationGuard.install()
         ProcessEnvironment.ignoreBrokenPipe()
         // Key pairs only Foundation can order are asked of git-xcstrings-collate.
         KeyCollation.reference = CollationHelper.shared
+    }
+
+    private static func dispatch(_ arguments: [String]) -> Int32 {
+        prepare()
         guard let first = arguments.first else {
             Console.write(Array(mainHelp().utf8), to: 2)
             return ExitStatus.failure
@@ -115,14 +138,19 @@ public enum Tool {
             Console.error("error: '\(first)' is not a git xcstrings command\(suggestion(for: first)). See 'git xcstrings help'.")
             return ExitStatus.failure
         }
-        let rest = Array(arguments.dropFirst())
+        return run(command, Array(arguments.dropFirst())) { command.run($0) }
+    }
+
+    /// `command` with the arguments after its name: its help, or `body`
+    /// with them parsed; then what the libraries it used want said.
+    private static func run(_ command: any Command.Type, _ rest: [String], _ body: (Arguments) -> Int32) -> Int32 {
         if rest.contains("-h") || rest.contains("--help") {
             Console.out(command.help + "\n")
             return ExitStatus.success
         }
         let status: Int32
         do {
-            status = command.run(try Arguments(rest, spec: command.spec))
+            status = body(try Arguments(rest, spec: command.spec))
         } catch {
             return usageFailure(command, error.message)
         }

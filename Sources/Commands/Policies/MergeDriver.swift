@@ -20,6 +20,10 @@ struct MergeDriver {
     var markers: ConflictMarkers
     /// The marker style from git's configuration, read only when a conflict needs it.
     var configuredStyle: () -> ConflictMarkers.Style
+    /// Set in `git-xcstrings-merge`, which never loads libgit2: runs
+    /// `git-xcstrings merge` in this process's place to merge by lines, and
+    /// returns only why it could not.
+    var lineMergeElsewhere: (() -> String)? = nil
 
     /// Merges `contents` (base, ours, theirs; an empty base means both
     /// sides added the file), parsing on `workers`.
@@ -66,6 +70,12 @@ struct MergeDriver {
             return MergeOutcome(method: .keptOurs, clean: false,
                            summary: "\(name): \(names) \(binary.count == 1 ? "holds" : "hold") NUL bytes, so git sees binary data "
                                + "(\(problem)); nothing merged, ours left as it was: resolve it by hand")
+        }
+        if let lineMergeElsewhere {
+            let failure = lineMergeElsewhere()
+            return MergeOutcome(method: .keptOurs, clean: false,
+                           summary: "\(name): \(problem); the line merge is git-xcstrings merge's, which could not be run "
+                               + "(\(failure)): ours left as it was")
         }
         var markers = self.markers
         markers.style = configuredStyle()

@@ -1,0 +1,15 @@
+#ifndef GIT_XCSTRINGS_GLIBC_EXTENSIONS_H
+#define GIT_XCSTRINGS_GLIBC_EXTENSIONS_H
+
+/// The address of one of glibc's functions that its headers declare only
+/// for _GNU_SOURCE (`pipe2`, `posix_spawn_file_actions_addclosefrom_np`,
+/// `sched_getcpu`, `sched_getaffinity`, `pthread_setaffinity_np`,
+/// `pthread_attr_setaffinity_np`), or null where the C library the program
+/// was built with lacks it (any other C library, or a glibc before 2.34 for
+/// the close-from action).
+///
+/// Bound when the program is linked, not looked up with `dlsym`: in a
+/// program linked whole (git-xcstrings-merge) `dlsym` finds nothing.
+void *git_xcstrings_glibc_function(const char *name);
+
+#endif

@@ -1,0 +1,113 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import SemanticDiff
+
+private typealias B = Build
+
+/// `git-xcstrings-merge`, the program `install` registers as git's merge
+/// driver: the `merge` command alone, linked whole on Linux, which hands a
+/// line merge (libgit2's) to `git-xcstrings merge`.
+@Suite("git-xcstrings-merge")
+struct MergeDriverProgramTests {
+    init() { FoundationOrder.use() }
+
+    static let base = B.catalog([("Hello", B.entry([("de", B.text("Hallo")), ("fr", B.text("Salut"))]))])
+    static let ours = B.catalog([("Hello", B.entry([("de", B.text("Servus")), ("fr", B.text("Salut"))]))])
+    static let theirs = B.catalog([("Hello", B.entry([("de", B.text("Hallo")), ("fr", B.text("Bonjour"))]))])
+    static let conflicting = B.catalog([("Hello", B.entry([("de", B.text("Moin")), ("fr", B.text("Salut"))]))])
+    /// Not JSON: a catalog with git's markers already in it.
+    static let broken = Array("{\n<<<<<<< HEAD\n  \"strings\" : {}\n=======\n  \"strings\" : { \"a\" : {} }\n>>>>>>> x\n}\n".utf8)
+
+    /// What one program did to a merge: its status, output, and OURS after it.
+    struct Run: Equatable {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var ours: [UInt8]
+    }
+
+    func run(_ program: URL, prefix: [String], _ arguments: [String], base: [UInt8], ours: [UInt8], theirs: [UInt8],
+             environment: [String: String] = [:]) throws -> Run {
+        let directory = try TemporaryDirectory()
+        try directory.write("base", base)
+        try directory.write("ours", ours)
+        try directory.write("theirs", theirs)
+        let result = try CLI.launch(program, prefix + arguments + ["base", "ours", "theirs"], in: directory.url,
+                                    environment: environment, input: nil)
+        return Run(status: result.status, stdout: result.stdout, stderr: result.stderr, ours: try directory.bytes("ours"))
+    }
+
+    @Test("does what git-xcstrings merge does: clean, conflicted, printed, verbose, and inputs merged by lines")
+    func sameAsMergeCommand() throws {
+        let cases: [(String, [String], [UInt8], [UInt8], [UInt8], status: Int32)] = [
+            ("clean", ["--path", "L.xcstrings"], Self.base.xcodeLayout(), Self.ours.xcodeLayout(), Self.theirs.xcodeLayout(), 0),
+            ("conflict", ["--marker-size", "9", "--label-ours", "HEAD", "--diff3"], Self.base.xcodeLayout(), Self.ours.xcodeLayout(),
+             Self.conflicting.xcodeLayout(), 1),
+            ("printed", ["-p", "-v"], Self.base.xcodeLayout(), Self.ours.xcodeLayout(), Self.theirs.xcodeLayout(), 0),
+            // Lines: markers on one side only, conflicting with theirs.
+            ("not JSON", ["--path", "L.xcstrings"], Self.base.xcodeLayout(), Self.broken, Self.theirs.xcodeLayout(), 1),
+            // Lines: base and ours alike, so theirs, which parses.
+            ("not JSON, printed", ["-p"], Self.broken, Self.broken, Self.theirs.xcodeLayout(), 0),
+        ]
+        for (name, arguments, base, ours, theirs, status) in cases {
+            let command = try run(CLI.executable, prefix: ["merge"], arguments, base: base, ours: ours, theirs: theirs)
+            let driver = try run(CLI.mergeDriver, prefix: [], arguments, base: base, ours: ours, theirs: theirs)
+            #expect(driver == command, "\(name)")
+            #expect(command.status == status, "\(name): \(command.stderr)")
+        }
+        // The line merge really ran (libgit2's, through git-xcstrings merge): git's markers around the two sides.
+        let lines = try run(CLI.mergeDriver, prefix: [], ["-p"], base: Self.base.xcodeLayout(), ours: Self.broken,
+                            theirs: Self.theirs.xcodeLayout())
+        #expect(lines.stderr.contains("merged line by line"), "\(lines.stderr)")
+        #expect(lines.stdout.contains("<<<<<<< ours\n"), "\(lines.stdout)")
+    }
+
+    @Test("without git-xcstrings to hand a line merge to: exit 1, OURS as it was, and why")
+    func alone() throws {
+        let directory = try TemporaryDirectory()
+        try directory.copyExecutable(CLI.mergeDriver, as: "git-xcstrings-merge")
+        let lone = URL(fileURLWithPath: directory.path("git-xcstrings-merge"))
+        // Only the system's directories on PATH: no git-xcstrings there.
+        let result = try run(lone, prefix: [], ["--path", "L.xcstrings"], base: Self.base.xcodeLayout(), ours: Self.broken,
+                             theirs: Self.theirs.xcodeLayout(), environment: ["PATH": "/usr/bin:/bin"])
+        #expect(result.status == 1)
+        #expect(result.ours == Self.broken)
+        #expect(result.stderr == "L.xcstrings: ours is not valid JSON (2:1: expected a key in quotes, found '<'); "
+            + "the line merge is git-xcstrings merge's, which could not be run (git-xcstrings is neither next to this program "
+            + "nor on PATH): ours left as it was\n", "\(result.stderr)")
+        // Catalogs it merges alone.
+        let clean = try run(lone, prefix: [], [], base: Self.base.xcodeLayout(), ours: Self.ours.xcodeLayout(),
+                            theirs: Self.theirs.xcodeLayout(), environment: ["PATH": "/usr/bin:/bin"])
+        #expect(clean.status == 0, "\(clean.stderr)")
+    }
+
+    @Test("--help, --version and wrong arguments, as the merge command's")
+    func arguments() throws {
+        let help = try CLI.launch(CLI.mergeDriver, ["--help"], in: nil, environment: [:], input: nil)
+        #expect(help.status == 0)
+        #expect(help.stdout == (try CLI.run(["merge", "--help"])).stdout)
+        let version = try CLI.launch(CLI.mergeDriver, ["--version"], in: nil, environment: [:], input: nil)
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("git-xcstrings-merge "))
+        let none = try CLI.launch(CLI.mergeDriver, [], in: nil, environment: [:], input: nil)
+        #expect(none.status == 2)
+        #expect(none.stderr == (try CLI.run(["merge"])).stderr)
+    }
+
+    #if os(Linux) && !DEBUG
+    @Test("linked whole on Linux: a position-independent executable with no program interpreter")
+    func linkedWhole() throws {
+        let bytes = try Array(Data(contentsOf: CLI.mergeDriver))
+        func integer(_ offset: Int, _ size: Int) -> Int {
+            (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+        }
+        #expect(Array(bytes[0..<4]) == [0x7F, 0x45, 0x4C, 0x46] && bytes[4] == 2)  // ELF, 64-bit
+        #expect(integer(16, 2) == 3)  // ET_DYN: position-independent, so placed at a random address
+        let table = integer(32, 8), entrySize = integer(54, 2), count = integer(56, 2)
+        let types = (0..<count).map { integer(table + $0 * entrySize, 4) }
+        #expect(!types.contains(3))  // no PT_INTERP: no dynamic loader, no shared library
+        #expect(types.contains(2))  // PT_DYNAMIC: its own relocations, applied at start
+    }
+    #endif
+}
