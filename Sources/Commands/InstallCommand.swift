@@ -23,7 +23,9 @@ enum InstallCommand: Command {
 
         It sets, and nothing else:
           merge.xcstrings.name      "String Catalog merge (git-xcstrings)"
-          merge.xcstrings.driver    git-xcstrings merge --marker-size %L --path %P … %O %A %B
+          merge.xcstrings.driver    git-xcstrings-merge --marker-size %L --path %P … %O %A %B
+                                    (git-xcstrings merge … where git-xcstrings-merge
+                                    is not installed next to git-xcstrings)
           diff.xcstrings.textconv   git-xcstrings textconv (git diff, log -p, GUIs)
           the attributes line       \(DriverSetup.attributesLine)
 
@@ -52,6 +54,7 @@ enum InstallCommand: Command {
         }
         let setup = DriverSetup(scope: arguments.has("global") ? .global : .repository,
                                 executable: executableCommand(absolute: arguments.has("absolute")),
+                                mergeDriver: mergeDriverCommand(absolute: arguments.has("absolute")),
                                 gitPassesLabels: gitPassesLabels())
         do {
             let report = try setup.install()
@@ -99,12 +102,29 @@ enum InstallCommand: Command {
     /// finds, else by its absolute path (quoted for the shell).
     static func executableCommand(absolute: Bool = false) -> String {
         guard let running = ProcessEnvironment.executablePath() else { return "git-xcstrings" }
-        if absolute { return RepositoryPath.shellQuoted(running) }
-        if let found = ProcessEnvironment.which("git-xcstrings"),
-           ProcessEnvironment.realPath(found) == ProcessEnvironment.realPath(running) {
-            return "git-xcstrings"
+        return command(running, named: "git-xcstrings", absolute: absolute)
+    }
+
+    /// How git should run the merge driver: `git-xcstrings-merge`, the
+    /// merge command in a program that starts faster (Tool.runMergeDriver),
+    /// when it is installed next to this executable and starts (a static
+    /// executable linked with a run path does not: Package.swift); else
+    /// `git-xcstrings merge`.
+    static func mergeDriverCommand(absolute: Bool = false) -> String {
+        if let driver = ProcessEnvironment.besideExecutable("git-xcstrings-merge"),
+           Subprocess.output([driver, "--version"])?.hasPrefix("git-xcstrings-merge ") == true {
+            return command(driver, named: "git-xcstrings-merge", absolute: absolute)
         }
-        return RepositoryPath.shellQuoted(running)
+        return executableCommand(absolute: absolute) + " merge"
+    }
+
+    /// `program` by `name` when that is what PATH finds, else by its absolute path (quoted for the shell).
+    static func command(_ program: String, named name: String, absolute: Bool) -> String {
+        if absolute { return RepositoryPath.shellQuoted(program) }
+        if let found = ProcessEnvironment.which(name), ProcessEnvironment.realPath(found) == ProcessEnvironment.realPath(program) {
+            return name
+        }
+        return RepositoryPath.shellQuoted(program)
     }
 
     /// Whether the installed git passes %S %X %Y to merge drivers (2.44+).

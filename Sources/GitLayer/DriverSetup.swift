@@ -16,21 +16,26 @@ public struct DriverSetup {
     public var scope: Scope
     /// The command that runs git-xcstrings: `git-xcstrings`, or an absolute path.
     public var executable: String
+    /// The command git runs for a merge, before its arguments:
+    /// `git-xcstrings-merge` (or its absolute path) where it is installed,
+    /// else `git-xcstrings merge`.
+    public var mergeDriver: String
     /// Whether git passes the labels of the three versions to drivers (%S %X %Y, git 2.44+).
     public var gitPassesLabels: Bool
     /// Where to look for the repository (any directory inside it).
     public var directory: String
 
-    public init(scope: Scope, executable: String, gitPassesLabels: Bool, directory: String = ".") {
+    public init(scope: Scope, executable: String, mergeDriver: String? = nil, gitPassesLabels: Bool, directory: String = ".") {
         self.scope = scope
         self.executable = executable
+        self.mergeDriver = mergeDriver ?? executable + " merge"
         self.gitPassesLabels = gitPassesLabels
         self.directory = directory
     }
 
     /// The configuration install writes, name to value.
     public var settings: [(name: String, value: String)] {
-        var driver = "\(executable) merge --marker-size %L --path %P"
+        var driver = "\(mergeDriver) --marker-size %L --path %P"
         if gitPassesLabels { driver += " --label-base %S --label-ours %X --label-theirs %Y" }
         driver += " %O %A %B"
         return [

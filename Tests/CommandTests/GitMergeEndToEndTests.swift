@@ -215,7 +215,8 @@ struct GitMergeEndToEndTests {
         let configBefore = try directory.read(".git/config")
         let first = try CLI.run(["install"], in: subdirectory)
         #expect(first.status == 0)
-        #expect(first.stdout.contains("merge.xcstrings.driver = git-xcstrings merge --marker-size %L --path %P %O %A %B"))
+        // The merge driver's own program, built next to git-xcstrings and found on PATH by name.
+        #expect(first.stdout.contains("merge.xcstrings.driver = git-xcstrings-merge --marker-size %L --path %P %O %A %B"), "\(first.stdout)")
         #expect(try directory.read(".gitattributes") == "*.png binary\n*.xcstrings merge=xcstrings diff=xcstrings\n")
         #expect(try CLI.git(["config", "merge.xcstrings.name"], in: directory.url).stdout == "String Catalog merge (git-xcstrings)\n")
         #expect(try CLI.git(["check-attr", "merge", "--", "x/L.xcstrings"], in: directory.url).stdout == "x/L.xcstrings: merge: xcstrings\n")

@@ -30,8 +30,18 @@ struct SetupCommandTests {
         let driver = try CLI.git(["config", "merge.xcstrings.driver"], in: url).stdout
         let textconv = try CLI.git(["config", "diff.xcstrings.textconv"], in: url).stdout
         let path = CLI.executable.resolvingSymlinksInPath().path
-        #expect(driver.hasPrefix(path + " merge ") || driver.hasPrefix("'\(path)' merge "), "\(driver)")
+        let mergeDriver = CLI.mergeDriver.resolvingSymlinksInPath().path
+        #expect(driver.hasPrefix(mergeDriver + " --marker-size ") || driver.hasPrefix("'\(mergeDriver)' --marker-size "), "\(driver)")
         #expect(textconv.hasPrefix(path + " textconv") || textconv.hasPrefix("'\(path)' textconv"), "\(textconv)")
+        // A git-xcstrings installed without git-xcstrings-merge beside it registers its own merge command.
+        let alone = try TemporaryDirectory()
+        try alone.copyExecutable(CLI.executable, as: "git-xcstrings")
+        let lonePath = URL(fileURLWithPath: alone.path("git-xcstrings")).resolvingSymlinksInPath().path
+        let loneInstall = try CLI.launch(URL(fileURLWithPath: lonePath), ["install"], in: url, environment: [:], input: nil)
+        #expect(loneInstall.status == 0, "\(loneInstall.stderr)")
+        let loneDriver = try CLI.git(["config", "merge.xcstrings.driver"], in: url).stdout
+        #expect(loneDriver.hasPrefix(lonePath + " merge --marker-size ") || loneDriver.hasPrefix("'\(lonePath)' merge --marker-size "),
+                "\(loneDriver)")
         let help = try CLI.run(["install", "--help"], in: url).stdout
         for setting in ["merge.xcstrings.name", "merge.xcstrings.driver", "diff.xcstrings.textconv", "*.xcstrings merge=xcstrings diff=xcstrings", "--absolute"] {
             #expect(help.contains(setting), "\(setting)")
