@@ -13,7 +13,7 @@ enum MergeTiming {
     static func time(_ item: Case, tool: String, runs: Int) -> (ours: Double, git: Double) {
         var ours: [Double] = [], git: [Double] = []
         for _ in 0..<runs {
-            ours.append(Replay.execute([tool, "merge", "-p", "-q", item.base, item.ours, item.theirs]).1)
+            ours.append(Replay.execute(Replay.mergeCommand(tool) + ["-p", "-q", item.base, item.ours, item.theirs]).1)
             git.append(Replay.execute(["git", "merge-file", "-p", item.ours, item.base, item.theirs]).1)
         }
         return (median(ours), median(git))

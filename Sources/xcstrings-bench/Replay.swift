@@ -36,7 +36,7 @@ enum Replay {
                 (index == 0 && bytes.isEmpty) || (try? JSONDocument(parsing: bytes)) != nil
             }
             if inputsValid { validInputs += 1 }
-            let (ours, oursSeconds) = execute([tool, "merge", "-p", "-q", item.base, item.ours, item.theirs])
+            let (ours, oursSeconds) = execute(mergeCommand(tool) + ["-p", "-q", item.base, item.ours, item.theirs])
             let (git, gitSeconds) = execute(["git", "merge-file", "-p", "--diff3", item.ours, item.base, item.theirs])
             toolTime += oursSeconds
             gitTime += gitSeconds
@@ -52,7 +52,7 @@ enum Replay {
             }
             let output = ours.output
             // Rule 2's copies of the source: placeholders that would have conflicted with a translation.
-            let decisions = execute([tool, "merge", "-p", "-v", item.base, item.ours, item.theirs]).0.error
+            let decisions = execute(mergeCommand(tool) + ["-p", "-v", item.base, item.ours, item.theirs]).0.error
             let copies = decisions.components(separatedBy: "placeholder (a copy of ").count - 1
             copiesSettled += copies
             if copies > 0 { casesWithCopies += 1 }
@@ -150,6 +150,12 @@ enum Replay {
 
     /// Runs a program with posix_spawn (Foundation's Process costs more than
     /// a whole small merge) and times it from spawn to exit.
+    /// The merge with `tool`: `git-xcstrings-merge`, the driver as install
+    /// registers it, takes the files itself; `git-xcstrings` its `merge` command.
+    static func mergeCommand(_ tool: String) -> [String] {
+        tool.hasSuffix("/git-xcstrings-merge") || tool == "git-xcstrings-merge" ? [tool] : [tool, "merge"]
+    }
+
     static func execute(_ arguments: [String]) -> (Outcome, Double) {
         var output: [Int32] = [0, 0]
         precondition(pipe(&output) == 0)
