@@ -68,7 +68,8 @@ let package = Package(
         // worker threads, the environment.
         .target(name: "PlatformLayer", dependencies: ["SemanticDiff", "GlibcExtensions"], swiftSettings: crossModule),
         // glibc's functions declared only for _GNU_SOURCE (threads' processors, pipes, spawning), bound at link time.
-        .target(name: "GlibcExtensions"),
+        // DWARF 4: valgrind 3.19 (callgrind, docs/SPEED.md) cannot read clang's default DWARF 5.
+        .target(name: "GlibcExtensions", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
 
         // libgit2's headers only (and zlib's, for GitLayer/Objects). The library is opened at run time (see
         // Sources/GitLayer/LibGit2.swift): a merge that needs no git must not
