@@ -74,7 +74,7 @@ enum InstallCommand: Command {
                     status = ExitStatus.attention
                 }
             }
-            if !arguments.has("absolute"), let warning = guiPathWarning() { Console.error("warning: " + warning) }
+            if !arguments.has("absolute"), let warning = guiPathWarning(mergeDriver: setup.mergeDriver) { Console.error("warning: " + warning) }
             if !arguments.has("global") && report.changes.contains(where: { $0.contains(".gitattributes") }) {
                 Console.out("next: commit .gitattributes so that your team uses the driver (git add .gitattributes && git commit)\n")
             }
@@ -90,12 +90,17 @@ enum InstallCommand: Command {
 
     /// A warning when git would find this executable by name only on a PATH
     /// longer than the one GUI clients use; nil when they find it too.
-    static func guiPathWarning() -> String? {
-        guard executableCommand(absolute: false) == "git-xcstrings", let found = ProcessEnvironment.which("git-xcstrings") else { return nil }
-        let directory = String(found[..<(found.lastIndex(of: "/") ?? found.endIndex)])
-        guard !guiPath.contains(directory) else { return nil }
-        return "GUI clients (Xcode, Fork, Tower, SourceTree) run git with PATH=\(guiPath.joined(separator: ":")) and will not find "
-            + "git-xcstrings in \(directory): run git xcstrings install --absolute, or link it into /usr/bin"
+    static func guiPathWarning(mergeDriver: String) -> String? {
+        let byName = ["git-xcstrings"].filter { _ in executableCommand(absolute: false) == "git-xcstrings" }
+            + ["git-xcstrings-merge"].filter { _ in mergeDriver == "git-xcstrings-merge" }
+        for name in byName {
+            guard let found = ProcessEnvironment.which(name) else { continue }
+            let directory = String(found[..<(found.lastIndex(of: "/") ?? found.endIndex)])
+            guard !guiPath.contains(directory) else { continue }
+            return "GUI clients (Xcode, Fork, Tower, SourceTree) run git with PATH=\(guiPath.joined(separator: ":")) and will not find "
+                + "\(name) in \(directory): run git xcstrings install --absolute, or link it into /usr/bin"
+        }
+        return nil
     }
 
     /// How git should run this executable: by name when that is what PATH
@@ -107,15 +112,20 @@ enum InstallCommand: Command {
 
     /// How git should run the merge driver: `git-xcstrings-merge`, the
     /// merge command in a program that starts faster (Tool.runMergeDriver),
-    /// when it is installed next to this executable and starts (a static
-    /// executable linked with a run path does not: Package.swift); else
+    /// when it is installed next to this executable, is this version and
+    /// starts (a static executable linked with a run path does not:
+    /// Package.swift), and can be named as git-xcstrings is (by name when
+    /// PATH finds both, else by absolute path: a git-xcstrings linked into
+    /// PATH from a build directory keeps `git-xcstrings merge`); else
     /// `git-xcstrings merge`.
     static func mergeDriverCommand(absolute: Bool = false) -> String {
+        let tool = executableCommand(absolute: absolute)
         if let driver = ProcessEnvironment.besideExecutable("git-xcstrings-merge"),
-           Subprocess.output([driver, "--version"])?.hasPrefix("git-xcstrings-merge ") == true {
-            return command(driver, named: "git-xcstrings-merge", absolute: absolute)
+           Subprocess.output([driver, "--version"]) == "git-xcstrings-merge \(Tool.version)\n" {
+            let command = command(driver, named: "git-xcstrings-merge", absolute: absolute)
+            if (tool == "git-xcstrings") == (command == "git-xcstrings-merge") { return command }
         }
-        return executableCommand(absolute: absolute) + " merge"
+        return tool + " merge"
     }
 
     /// `program` by `name` when that is what PATH finds, else by its absolute path (quoted for the shell).

@@ -105,7 +105,7 @@ enum MergeCommand: Command {
                                      oursLabel: label(arguments.value("label-ours")) ?? "ours",
                                      baseLabel: label(arguments.value("label-base")) ?? "base",
                                      theirsLabel: label(arguments.value("label-theirs")) ?? "theirs"),
-            configuredStyle: { styleOverride ?? Configuration.conflictStyle() },
+            configuredStyle: { styleOverride ?? configuredStyle(given: given) },
             lineMergeElsewhere: given.map { given in { handOff(given) } })
         let outcome = driver.merge(contents, workers: workers)
         timer.mark("merge")
@@ -119,6 +119,19 @@ enum MergeCommand: Command {
         timer.mark("write")
         timer.report()
         return outcome.clean ? ExitStatus.success : ExitStatus.attention
+    }
+
+    /// `merge.conflictStyle`. In git-xcstrings-merge (`given`), which never
+    /// loads libgit2: when only libgit2 could read it (a file includes
+    /// others, and git cannot be run), the merge is handed to
+    /// `git-xcstrings merge`; if that cannot be run either, git's default.
+    static func configuredStyle(given: [String]?) -> ConflictMarkers.Style {
+        guard let given else { return Configuration.conflictStyle() }
+        if let style = Configuration.conflictStyleWithoutLibgit2() { return style }
+        let failure = handOff(given)
+        Console.error("warning: merge.conflictStyle needs git or git-xcstrings merge to be read here, and neither could be run "
+                      + "(\(failure)): conflicts are written in git's default style")
+        return .merge
     }
 
     /// Runs `git-xcstrings merge` with `arguments` in this process's place;

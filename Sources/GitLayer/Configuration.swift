@@ -46,19 +46,31 @@ public final class Configuration: @unchecked Sendable {
     /// `git -c`); through libgit2 (`repository`'s configuration, else the
     /// global one) only when git cannot be run.
     public static func values(_ names: Set<String>, repository: Repository?) -> [String: String] {
-        if let values = ConfigurationFiles().values(names) { return values }
-        if let answer = Subprocess.run(["git", "config", "-z", "--list"]), answer.status == 0 {
-            var found: [String: String] = [:]
-            // NAME, a line break and the value; a name alone for a bare `name` (true).
-            for item in answer.output.split(separator: "\0") {
-                let parts = item.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-                let name = ConfigurationFiles.canonical(String(parts[0]))
-                if names.contains(name) { found[name] = parts.count > 1 ? String(parts[1]) : "true" }
-            }
-            return found
-        }
+        if let values = valuesWithoutLibgit2(names) { return values }
         guard let configuration = (try? repository?.configuration()) ?? (try? forDirectory()) else { return [:] }
         return Dictionary(uniqueKeysWithValues: names.compactMap { name in configuration.string(name).map { (name, $0) } })
+    }
+
+    /// ``values(_:repository:)`` from git's files or `git config`; nil
+    /// when only libgit2 could tell (a file includes others, and git cannot
+    /// be run).
+    public static func valuesWithoutLibgit2(_ names: Set<String>) -> [String: String]? {
+        if let values = ConfigurationFiles().values(names) { return values }
+        guard let answer = Subprocess.run(["git", "config", "-z", "--list"]), answer.status == 0 else { return nil }
+        var found: [String: String] = [:]
+        // NAME, a line break and the value; a name alone for a bare `name` (true).
+        for item in answer.output.split(separator: "\0") {
+            let parts = item.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = ConfigurationFiles.canonical(String(parts[0]))
+            if names.contains(name) { found[name] = parts.count > 1 ? String(parts[1]) : "true" }
+        }
+        return found
+    }
+
+    /// ``conflictStyle()`` from git's files or `git config`; nil when only
+    /// libgit2 could tell (for git-xcstrings-merge, which never loads it).
+    public static func conflictStyleWithoutLibgit2() -> ConflictMarkers.Style? {
+        valuesWithoutLibgit2(["merge.conflictstyle"]).map { ConflictMarkers.Style(gitName: $0["merge.conflictstyle"] ?? "merge") }
     }
 
     /// The value of `name` (`merge.conflictStyle`), or nil if unset.

@@ -26,6 +26,17 @@ enum ChildProcess {
         guard Darwin.pipe(&ends) == 0 else { return nil }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         #endif
+        // With standard input or output closed (`>&-`), a pipe would take
+        // its number, and what this process prints would go down the pipe.
+        for index in 0..<2 where ends[index] < 3 {
+            let moved = fcntl(ends[index], F_DUPFD_CLOEXEC, 3)
+            close(ends[index])
+            ends[index] = moved
+        }
+        guard ends[0] >= 3, ends[1] >= 3 else {
+            for end in ends where end >= 3 { close(end) }
+            return nil
+        }
         return (ends[0], ends[1])
     }
 

@@ -300,7 +300,10 @@ public final class CollationHelper: CollationReference, @unchecked Sendable {
 
     /// Starts the helper; nil on success, else why it could not be started.
     private func start() -> String? {
-        guard let program = program ?? CollationHelper.locate() else { return "was not found next to git-xcstrings or on PATH" }
+        guard let program = program ?? CollationHelper.locate() else {
+            let running = ProcessEnvironment.executablePath().map { String($0.split(separator: "/").last ?? "") } ?? "git-xcstrings"
+            return "was not found next to \(running) or on PATH"
+        }
         // A helper that dies must not take this process with it.
         ProcessEnvironment.ignoreBrokenPipe()
         guard let toChild = ChildProcess.pipe() else { return "could not be started: \(systemError())" }

@@ -33,13 +33,20 @@ public enum ProcessEnvironment {
         return String(cString: resolved)
     }
 
-    /// Where `program` is found on `PATH`, as a shell would find it.
+    /// Where `program` is found on `PATH`, as a shell would find it (empty
+    /// entries, which a shell reads as the current directory, are skipped).
     public static func which(_ program: String) -> String? {
         for directory in (value("PATH") ?? "").split(separator: ":") {
             let candidate = String(directory) + "/" + program
-            if access(candidate, X_OK) == 0 { return candidate }
+            if isProgram(candidate) { return candidate }
         }
         return nil
+    }
+
+    /// Whether `path` is a regular file (or a link to one) this process may run.
+    static func isProgram(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && access(path, X_OK) == 0
     }
 
     /// `program` next to the running executable (installed side by side),
@@ -52,7 +59,7 @@ public enum ProcessEnvironment {
     public static func besideExecutable(_ program: String) -> String? {
         guard let executable = executablePath(), let slash = executable.lastIndex(of: "/") else { return nil }
         let candidate = String(executable[...slash]) + program
-        return access(candidate, X_OK) == 0 ? candidate : nil
+        return isProgram(candidate) ? candidate : nil
     }
 
     /// Runs `program` in this process's place (`execv`), with the same

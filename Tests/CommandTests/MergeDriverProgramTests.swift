@@ -82,6 +82,28 @@ struct MergeDriverProgramTests {
         #expect(clean.status == 0, "\(clean.stderr)")
     }
 
+    @Test("merge.conflictStyle only libgit2 can read (an include, and no git to run): handed to git-xcstrings merge; alone, git's default style and a warning")
+    func styleOnlyLibgit2Reads() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("base", Self.base.xcodeLayout())
+        try directory.write("ours", Self.ours.xcodeLayout())
+        try directory.write("theirs", Self.conflicting.xcodeLayout())
+        // HOME is the directory the program runs in (CLI.launch).
+        try directory.write(".gitconfig", "[include]\n\tpath = style.gitconfig\n")
+        try directory.write("style.gitconfig", "[merge]\n\tconflictStyle = diff3\n")
+        let noGit = ["PATH": "/nonexistent"]
+        let handedOff = try CLI.launch(CLI.mergeDriver, ["-p", "base", "ours", "theirs"], in: directory.url, environment: noGit, input: nil)
+        #expect(handedOff.status == 1, "\(handedOff.stderr)")
+        #expect(handedOff.stdout.contains("\n||||||| base\n"), "\(handedOff.stdout)")
+        let elsewhere = try TemporaryDirectory()
+        try elsewhere.copyExecutable(CLI.mergeDriver, as: "git-xcstrings-merge")
+        let alone = try CLI.launch(URL(fileURLWithPath: elsewhere.path("git-xcstrings-merge")), ["-p", "base", "ours", "theirs"],
+                                   in: directory.url, environment: noGit, input: nil)
+        #expect(alone.status == 1, "\(alone.stderr)")
+        #expect(alone.stdout.contains("\n<<<<<<< ours\n") && !alone.stdout.contains("|||||||"), "\(alone.stdout)")
+        #expect(alone.stderr.hasPrefix("warning: merge.conflictStyle needs git or git-xcstrings merge to be read here"), "\(alone.stderr)")
+    }
+
     @Test("--help, --version and wrong arguments, as the merge command's")
     func arguments() throws {
         let help = try CLI.launch(CLI.mergeDriver, ["--help"], in: nil, environment: [:], input: nil)
@@ -93,6 +115,39 @@ struct MergeDriverProgramTests {
         let none = try CLI.launch(CLI.mergeDriver, [], in: nil, environment: [:], input: nil)
         #expect(none.status == 2)
         #expect(none.stderr == (try CLI.run(["merge"])).stderr)
+    }
+
+    @Test("-h after -- or as an option's value is a file or a value, not a request for help that exits 0 with nothing merged")
+    func helpOnlyAsAnOption() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("base", Self.base.xcodeLayout())
+        try directory.write("ours", Self.ours.xcodeLayout())
+        for program in [(CLI.executable, ["merge"]), (CLI.mergeDriver, [])] {
+            let afterSeparator = try CLI.launch(program.0, program.1 + ["--", "base", "ours", "-h"], in: directory.url,
+                                                environment: [:], input: nil)
+            #expect(afterSeparator.status == 2 && afterSeparator.stderr.hasPrefix("error: -h: "), "\(afterSeparator.stderr)")
+            let value = try run(program.0, prefix: program.1, ["--path", "-h"], base: Self.base.xcodeLayout(),
+                                ours: Self.ours.xcodeLayout(), theirs: Self.theirs.xcodeLayout())
+            #expect(value.status == 0 && value.stderr.hasPrefix("-h: 1 key changed"), "\(value.stderr)")
+            #expect(String(decoding: value.ours, as: UTF8.self).contains("Bonjour"))
+        }
+    }
+
+    @Test("with standard input and output closed, the collation helper's pipes do not take their numbers: -p fails (exit 2), it does not print into the helper")
+    func closedStandardOutput() throws {
+        // Thai keys: the helper is started as soon as ours is read.
+        let thai = B.catalog([("สวัสดี", B.entry([("de", B.text("a"))])), ("เกม", B.entry([("de", B.text("b"))])),
+                              ("แม่", B.entry([("de", B.text("c"))]))])
+        let directory = try TemporaryDirectory()
+        try directory.write("base", thai.xcodeLayout())
+        try directory.write("ours", thai.xcodeLayout())
+        try directory.write("theirs", thai.xcodeLayout())
+        for program in [CLI.executable.path + " merge", CLI.mergeDriver.path] {
+            let result = try CLI.launch(URL(fileURLWithPath: "/bin/sh"), ["-c", "\(program) -p base ours theirs >&- <&-"],
+                                        in: directory.url, environment: [:], input: nil)
+            #expect(result.status == 2, "\(program): \(result.stderr)")
+            #expect(result.stderr.contains("error: write failure on standard output"), "\(program): \(result.stderr)")
+        }
     }
 
     #if os(Linux) && !DEBUG

@@ -48,6 +48,34 @@ struct SetupCommandTests {
         }
     }
 
+    @Test("install registers git-xcstrings-merge only named as git-xcstrings is, and only this version of it")
+    func mergeDriverNamedAsTheTool() throws {
+        let repository = try TestRepository()
+        let url = repository.directory.url
+        // Both programs in a build directory; only git-xcstrings linked into a directory on PATH.
+        let build = try TemporaryDirectory(), bin = try TemporaryDirectory()
+        try build.copyExecutable(CLI.executable, as: "git-xcstrings")
+        try build.copyExecutable(CLI.mergeDriver, as: "git-xcstrings-merge")
+        try FileManager.default.createSymbolicLink(atPath: bin.path("git-xcstrings"), withDestinationPath: build.path("git-xcstrings"))
+        let linked = try CLI.launch(URL(fileURLWithPath: bin.path("git-xcstrings")), ["install"], in: url,
+                                    environment: ["PATH": bin.url.path + ":/usr/bin:/bin"], input: nil)
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(try CLI.git(["config", "merge.xcstrings.driver"], in: url).stdout.hasPrefix("git-xcstrings merge --marker-size "))
+        // Both on PATH: the merge program by name.
+        let both = try CLI.launch(URL(fileURLWithPath: build.path("git-xcstrings")), ["install"], in: url,
+                                  environment: ["PATH": build.url.path + ":/usr/bin:/bin"], input: nil)
+        #expect(both.status == 0, "\(both.stderr)")
+        #expect(try CLI.git(["config", "merge.xcstrings.driver"], in: url).stdout.hasPrefix("git-xcstrings-merge --marker-size "))
+        // Another program of that name (another version) is not registered.
+        let other = try TemporaryDirectory()
+        try other.copyExecutable(CLI.executable, as: "git-xcstrings")
+        try other.writeExecutable("git-xcstrings-merge", "#!/bin/sh\necho 'git-xcstrings-merge 9.9.9'\n")
+        let otherInstall = try CLI.launch(URL(fileURLWithPath: other.path("git-xcstrings")), ["install"], in: url,
+                                          environment: ["PATH": other.url.path + ":/usr/bin:/bin"], input: nil)
+        #expect(otherInstall.status == 0, "\(otherInstall.stderr)")
+        #expect(try CLI.git(["config", "merge.xcstrings.driver"], in: url).stdout.hasPrefix("git-xcstrings merge --marker-size "))
+    }
+
     @Test("fmt without FILE formats every tracked catalog from any directory; a directory means the catalogs under it")
     func formatTracked() throws {
         let repository = try TestRepository()

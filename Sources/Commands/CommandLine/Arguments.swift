@@ -87,6 +87,24 @@ struct Arguments {
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 
+    /// Whether `-h` or `--help` is among `arguments` as an option, even
+    /// where the rest would not parse: not after `--`, and not as the value
+    /// of an option (`--path -h`).
+    static func askForHelp(_ arguments: [String], spec: Spec) -> Bool {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" { return false }
+            if argument == "-h" || argument == "--help" { return true }
+            let takesNext = argument.hasPrefix("--")
+                ? !argument.contains("=") && spec.options.contains(spec.aliases[String(argument.dropFirst(2))] ?? String(argument.dropFirst(2)))
+                : argument.count == 2 && argument.hasPrefix("-") && spec.options.contains(spec.aliases[String(argument.dropFirst())] ?? String(argument.dropFirst()))
+            if takesNext { index += 1 }
+        }
+        return false
+    }
+
     /// The last value given for `option`.
     func value(_ option: String) -> String? { values[option]?.last }
 

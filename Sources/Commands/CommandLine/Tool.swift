@@ -144,7 +144,7 @@ public enum Tool {
     /// `command` with the arguments after its name: its help, or `body`
     /// with them parsed; then what the libraries it used want said.
     private static func run(_ command: any Command.Type, _ rest: [String], _ body: (Arguments) -> Int32) -> Int32 {
-        if rest.contains("-h") || rest.contains("--help") {
+        if Arguments.askForHelp(rest, spec: command.spec) {
             Console.out(command.help + "\n")
             return ExitStatus.success
         }
