@@ -198,7 +198,16 @@ extension KeyCollation {
     /// per halving, not once per comparison: 186 requests were 50 ms of a
     /// 56 ms merge.
     static func places(of added: [[UInt8]], in keys: [[UInt8]], asking reference: any CollationReference = reference) -> [Int] {
-        var low = [Int](repeating: 0, count: added.count), high = [Int](repeating: keys.count, count: added.count)
+        places(of: added, count: keys.count, withKey: { index, body in keys[index].withUnsafeBufferPointer(body) },
+               key: { keys[$0] }, asking: reference)
+    }
+
+    /// ``places(of:in:asking:)`` over `count` sorted keys read through
+    /// `withKey` (in place where they can be), and copied with `key` only
+    /// for the pairs the reference is asked about.
+    static func places(of added: [[UInt8]], count: Int, withKey: (Int, (UnsafeBufferPointer<UInt8>) -> Int?) -> Int?,
+                       key: (Int) -> [UInt8], asking reference: any CollationReference = reference) -> [Int] {
+        var low = [Int](repeating: 0, count: added.count), high = [Int](repeating: count, count: added.count)
         func step(_ index: Int, _ middle: Int, _ order: Int) {
             if order < 0 { low[index] = middle + 1 } else { high[index] = middle }
         }
@@ -207,9 +216,7 @@ extension KeyCollation {
             for index in added.indices {
                 while low[index] < high[index] {
                     let middle = (low[index] + high[index]) / 2
-                    let order = keys[middle].withUnsafeBufferPointer { a in
-                        added[index].withUnsafeBufferPointer { b in fastCompare(a, b) }
-                    }
+                    let order = withKey(middle) { a in added[index].withUnsafeBufferPointer { b in fastCompare(a, b) } }
                     guard let order else {
                         waiting.append((index, middle))
                         break
@@ -218,7 +225,7 @@ extension KeyCollation {
                 }
             }
             if waiting.isEmpty { return low }
-            let answers = reference.compare(pairs: waiting.map { (keys[$0.middle], added[$0.index]) })
+            let answers = reference.compare(pairs: waiting.map { (key($0.middle), added[$0.index]) })
             for (pending, order) in zip(waiting, answers) { step(pending.index, pending.middle, order) }
         }
     }

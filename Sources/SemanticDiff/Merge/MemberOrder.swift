@@ -9,9 +9,11 @@ struct MemberOrder {
 
     func place(_ additions: [MergedMember], into result: inout [MergedMember]) {
         guard oursIsSorted else { return result += additions }
-        let keys = result.map { sources.text($0.key) }
         let added = additions.map { sources.text($0.key) }
-        let places = KeyCollation.places(of: added, in: keys)
+        // Ours' keys read in place: a binary search reads a few of them.
+        let places = KeyCollation.places(of: added, count: result.count,
+                                         withKey: { index, body in sources.withText(result[index].key, body) },
+                                         key: { sources.text(result[$0].key) })
         // Additions that fall in one gap of ours' keys, in their own order.
         var gaps: [Int: [Int]] = [:]
         for (index, place) in places.enumerated() { gaps[place, default: []].append(index) }

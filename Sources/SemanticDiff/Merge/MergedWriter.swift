@@ -77,10 +77,34 @@ struct MergedWriter: ~Copyable {
     /// `members` sorted as Xcode sorts keys (stable; usually they already are).
     func inXcodeOrder(_ members: [MergedMember]) -> [MergedMember] {
         guard members.count > 1 else { return members }
+        // Neighbours the fast comparator puts in order need no copy of their keys; from the first pair it
+        // does not, the rest is checked as a whole object would be (the same pairs asked, in one request).
+        let start = firstPairNotInOrderByFastComparator(members)
+        if start == members.count - 1 || KeyCollation.isStrictlyOrdered(members[start...].map { sources.text($0.key) }) {
+            return members
+        }
         let texts = members.map { sources.text($0.key) }
         // Whatever ours' layout, a pair only Foundation can order is asked (all of an object's in one request):
         // a file in Xcode's whitespace may still have keys out of Xcode's order (renamed by hand, written by another tool).
         return KeyCollation.isStrictlyOrdered(texts) ? members : KeyCollation.order(of: texts).map { members[$0] }
+    }
+
+    /// The first member of the first pair of neighbours the fast comparator
+    /// does not put in order, read in place (a side's key without escapes);
+    /// `members.count - 1` when it puts every pair in order, as it does in
+    /// most objects of a merge: what `KeyCollation.isStrictlyOrdered` would
+    /// find too, without copying a key.
+    func firstPairNotInOrderByFastComparator(_ members: [MergedMember]) -> Int {
+        var previous: UnsafeBufferPointer<UInt8>?
+        for index in 0..<members.count {
+            guard case .node(let side, let node) = members[index].key, !sources[side].nodes[node].flags.contains(.escaped) else {
+                return max(index - 1, 0)
+            }
+            let text = sources[side].content(node)
+            if let previous, KeyCollation.fastCompare(previous, text) != -1 { return index - 1 }
+            previous = text
+        }
+        return members.count - 1
     }
 
     mutating func writeKey(_ key: MergedKey) {

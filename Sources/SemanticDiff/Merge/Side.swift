@@ -36,6 +36,14 @@ struct MergeSources {
         }
     }
 
+    /// Calls `body` with the decoded text of `key` (in place when it has no escapes).
+    func withText<R>(_ key: MergedKey, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        switch key {
+        case .node(let side, let node): return self[side].withKeyText(node, body)
+        case .name(let name): return Array(name.utf8).withUnsafeBufferPointer(body)
+        }
+    }
+
     subscript(side: Side) -> RawDocument {
         switch side {
         case .base: return base!
