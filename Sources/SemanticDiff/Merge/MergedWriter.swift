@@ -83,10 +83,9 @@ struct MergedWriter: ~Copyable {
         if start == members.count - 1 || KeyCollation.isStrictlyOrdered(members[start...].map { sources.text($0.key) }) {
             return members
         }
-        let texts = members.map { sources.text($0.key) }
-        // Whatever ours' layout, a pair only Foundation can order is asked (all of an object's in one request):
+        // Whatever ours' layout, a pair only Foundation can order is asked (all of an object's in one request, above):
         // a file in Xcode's whitespace may still have keys out of Xcode's order (renamed by hand, written by another tool).
-        return KeyCollation.isStrictlyOrdered(texts) ? members : KeyCollation.order(of: texts).map { members[$0] }
+        return KeyCollation.order(of: members.map { sources.text($0.key) }).map { members[$0] }
     }
 
     /// The first member of the first pair of neighbours the fast comparator
