@@ -88,11 +88,13 @@ enum InstallCommand: Command {
     /// The directories on the PATH GUI clients give git (launchd's default on macOS).
     static let guiPath = ["/usr/bin", "/bin", "/usr/sbin", "/sbin"]
 
-    /// A warning when git would find this executable by name only on a PATH
-    /// longer than the one GUI clients use; nil when they find it too.
+    /// A warning when git would find this executable (or the merge driver's)
+    /// by name only on a PATH longer than the one GUI clients use; nil when
+    /// they find it too.
     static func guiPathWarning(mergeDriver: String) -> String? {
-        let byName = ["git-xcstrings"].filter { _ in executableCommand(absolute: false) == "git-xcstrings" }
-            + ["git-xcstrings-merge"].filter { _ in mergeDriver == "git-xcstrings-merge" }
+        var byName: [String] = []
+        if executableCommand(absolute: false) == "git-xcstrings" { byName.append("git-xcstrings") }
+        if mergeDriver == "git-xcstrings-merge" { byName.append("git-xcstrings-merge") }
         for name in byName {
             guard let found = ProcessEnvironment.which(name) else { continue }
             let directory = String(found[..<(found.lastIndex(of: "/") ?? found.endIndex)])

@@ -91,16 +91,18 @@ struct Arguments {
     /// where the rest would not parse: not after `--`, and not as the value
     /// of an option (`--path -h`).
     static func askForHelp(_ arguments: [String], spec: Spec) -> Bool {
+        func takesValue(_ name: Substring) -> Bool { spec.options.contains(spec.aliases[String(name)] ?? String(name)) }
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
             if argument == "--" { return false }
             if argument == "-h" || argument == "--help" { return true }
-            let takesNext = argument.hasPrefix("--")
-                ? !argument.contains("=") && spec.options.contains(spec.aliases[String(argument.dropFirst(2))] ?? String(argument.dropFirst(2)))
-                : argument.count == 2 && argument.hasPrefix("-") && spec.options.contains(spec.aliases[String(argument.dropFirst())] ?? String(argument.dropFirst()))
-            if takesNext { index += 1 }
+            // `--path VALUE` and `-x VALUE`: the next argument is a value, whatever it looks like.
+            if argument.hasPrefix("--") ? !argument.contains("=") && takesValue(argument.dropFirst(2))
+                                        : argument.count == 2 && argument.hasPrefix("-") && takesValue(argument.dropFirst()) {
+                index += 1
+            }
         }
         return false
     }
