@@ -29,8 +29,8 @@ struct MergeReport: Sendable {
     mutating func noteEntry(_ engine: MergeEngine, name: String, _ base: SideValue, _ ours: SideValue, _ theirs: SideValue) {
         keys += 1
         changedKeys.append(name)
-        let localizations = [base, ours, theirs].map { engine.member($0, .localizations) }
-        engine.countTranslations(localizations[0], localizations[1], localizations[2], cases: false, into: &translations)
+        engine.countTranslations(engine.member(base, .localizations), engine.member(ours, .localizations),
+                                 engine.member(theirs, .localizations), cases: false, into: &translations)
     }
 }
 
@@ -77,14 +77,14 @@ extension MergeEngine {
             case (false, false): break
             }
         }
-        let variations = [base, ours, theirs].map { member($0, .variations) }
+        // Three values at a time, not arrays of them: this runs for every localization an entry changed.
+        let variations = (member(base, .variations), member(ours, .variations), member(theirs, .variations))
         for kind: CatalogField in [.plural, .device] {
-            countTranslations(member(variations[0], kind), member(variations[1], kind), member(variations[2], kind), cases: true, into: &counts)
+            countTranslations(member(variations.0, kind), member(variations.1, kind), member(variations.2, kind), cases: true, into: &counts)
         }
-        let substitutions = [base, ours, theirs].map { member($0, .substitutions) }
-        forEachMember(substitutions[0], substitutions[1], substitutions[2]) { base, ours, theirs in
-            let plural = [base, ours, theirs].map { member(member($0, .variations), .plural) }
-            countTranslations(plural[0], plural[1], plural[2], cases: true, into: &counts)
+        forEachMember(member(base, .substitutions), member(ours, .substitutions), member(theirs, .substitutions)) { base, ours, theirs in
+            func plural(_ value: SideValue) -> SideValue { member(member(value, .variations), .plural) }
+            countTranslations(plural(base), plural(ours), plural(theirs), cases: true, into: &counts)
         }
     }
 
