@@ -148,14 +148,14 @@ enum Replay {
         var error: String
     }
 
-    /// Runs a program with posix_spawn (Foundation's Process costs more than
-    /// a whole small merge) and times it from spawn to exit.
     /// The merge with `tool`: `git-xcstrings-merge`, the driver as install
     /// registers it, takes the files itself; `git-xcstrings` its `merge` command.
     static func mergeCommand(_ tool: String) -> [String] {
         tool.hasSuffix("/git-xcstrings-merge") || tool == "git-xcstrings-merge" ? [tool] : [tool, "merge"]
     }
 
+    /// Runs a program with posix_spawn (Foundation's Process costs more than
+    /// a whole small merge) and times it from spawn to exit.
     static func execute(_ arguments: [String]) -> (Outcome, Double) {
         var output: [Int32] = [0, 0]
         precondition(pipe(&output) == 0)

@@ -12,10 +12,11 @@ private typealias B = Build
 struct MergeDriverProgramTests {
     init() { FoundationOrder.use() }
 
-    static let base = B.catalog([("Hello", B.entry([("de", B.text("Hallo")), ("fr", B.text("Salut"))]))])
-    static let ours = B.catalog([("Hello", B.entry([("de", B.text("Servus")), ("fr", B.text("Salut"))]))])
-    static let theirs = B.catalog([("Hello", B.entry([("de", B.text("Hallo")), ("fr", B.text("Bonjour"))]))])
-    static let conflicting = B.catalog([("Hello", B.entry([("de", B.text("Moin")), ("fr", B.text("Salut"))]))])
+    // The merge command's own versions of one entry: base, a change on each side, and one that conflicts with ours'.
+    static let base = MergeCommandTests.base
+    static let ours = MergeCommandTests.ours
+    static let theirs = MergeCommandTests.theirs
+    static let conflicting = MergeCommandTests.conflicting
     /// Not JSON: a catalog with git's markers already in it.
     static let broken = Array("{\n<<<<<<< HEAD\n  \"strings\" : {}\n=======\n  \"strings\" : { \"a\" : {} }\n>>>>>>> x\n}\n".utf8)
 
