@@ -33,19 +33,23 @@ let startUp = LinkerSetting.unsafeFlags(
 
 /// A merge of a small catalog is mostly the program's start. On Linux, in
 /// release builds, the merge driver's own executable is linked whole, C
-/// library and Swift runtime included, as a static position-independent
-/// executable (so still placed at a random address): no dynamic loader, no
-/// shared library to map (docs/SPEED.md, "The merge driver on its own").
-/// It must never `dlopen`: a static glibc can load a shared library only
-/// of its own exact version; the line merge, which needs libgit2, is handed
-/// to `git-xcstrings merge`. lld, shipped with Swift, links static PIE
-/// (gold cannot). Build with `--disable-local-rpath`, as README says: glibc
-/// refuses to start a static PIE with a run path (`git xcstrings install`
-/// then registers `git-xcstrings merge` instead).
+/// library and Swift runtime included, as a static executable at a fixed
+/// address: no dynamic loader, no shared library to map, and no relocation
+/// to apply at start (a position-independent one relocates 22,000 pointers
+/// on 75 pages, a seventh of a small merge: docs/SPEED.md, "The merge
+/// driver on its own"). It must never `dlopen`: a static glibc can load a
+/// shared library only of its own exact version; the line merge, which
+/// needs libgit2, is handed to `git-xcstrings merge`.
+/// GIT_XCSTRINGS_MERGE_LINKING=pie links it position-independent (placed
+/// at a random address, as the other two programs are), through lld, since
+/// gold cannot; build it so with `--disable-local-rpath`, as README says:
+/// glibc refuses to start a static PIE with a run path.
 /// Sanitizers' runtimes cannot be linked whole: `scripts/test --sanitize`
 /// sets GIT_XCSTRINGS_MERGE_LINKING=dynamic.
+let mergeDriverLinking = Context.environment["GIT_XCSTRINGS_MERGE_LINKING"] ?? "static"
 let wholeProgram = LinkerSetting.unsafeFlags(
-    Context.environment["GIT_XCSTRINGS_MERGE_LINKING"] == "dynamic" ? [] : ["-static-executable", "-use-ld=lld", "-Xclang-linker", "-static-pie"],
+    mergeDriverLinking == "dynamic" ? []
+        : ["-static-executable", "-use-ld=lld"] + (mergeDriverLinking == "pie" ? ["-Xclang-linker", "-static-pie"] : []),
     .when(platforms: [.linux], configuration: .release)
 )
 

@@ -74,9 +74,9 @@ public enum Tool {
 
     /// `git-xcstrings-merge`: the `merge` command alone, which git runs
     /// for every merge of a catalog. On Linux it is linked whole (a static
-    /// position-independent executable: no dynamic loader, no shared C
-    /// library to map), a fifth of a small merge (docs/SPEED.md, "The
-    /// merge driver on its own"). What needs libgit2, the line merge of
+    /// executable: no dynamic loader, no shared C library to map, nothing
+    /// to relocate), a third of a small merge (docs/SPEED.md, "The merge
+    /// driver on its own"). What needs libgit2, the line merge of
     /// inputs that are not JSON, it hands to `git-xcstrings merge`.
     public static func runMergeDriver(_ arguments: [String]) -> Int32 {
         prepare()
