@@ -75,6 +75,13 @@ struct Frame {
     var isObject: Bool
     var count: UInt32 = 0
     var inXcodeLayout = true
+    /// Whether each key read so far has no escape and comes after the one
+    /// before it (``Parser/foldedPrecedes(_:_:)``): then no two are the same,
+    /// which is told as the keys are read, while their bytes are at hand.
+    var keysIncrease = true
+    /// The text of the last key read, between its quotes.
+    var lastKeyStart = 0
+    var lastKeyCount = 0
 }
 
 /// The open containers, innermost last, in one fixed allocation.
@@ -325,9 +332,14 @@ struct Parser: ~Copyable {
                 let depth = stack.count - 1
                 let isObject = stack[depth].isObject
                 let runStart = index
+                // A line break and then exactly this many spaces: Xcode's indent before a closing bracket.
+                var closingIndent = -1
                 if index < count && base[index] == newline {
-                    index &+= 1 &+ countSpaces(at: index &+ 1)
+                    let spaces = countSpaces(at: index &+ 1)
+                    index &+= 1 &+ spaces
+                    closingIndent = spaces
                 }
+                let indentEnd = index
                 skipWhitespace()
                 guard index < count else {
                     throw fail("expected ',' or '\(isObject ? "}" : "]")', found end of file", at: index)
@@ -352,8 +364,8 @@ struct Parser: ~Copyable {
                     continue parseValue
                 }
                 if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-                    // Xcode writes a line break and the container's own indent before the end.
-                    if index - runStart != depth * 2 + 1 || !closingIndentIsXcodes(depth: depth) {
+                    // Xcode writes a line break and the container's own indent before the end, and nothing else.
+                    if closingIndent != depth &* 2 || index != indentEnd {
                         stack[depth].inXcodeLayout = false
                     }
                     try closeContainer()
@@ -363,20 +375,6 @@ struct Parser: ~Copyable {
                 throw fail("expected \(expected), found \(describeByte(at: index))", at: index)
             }
         }
-    }
-
-    /// True when the bytes before the closing bracket at `index` are a line
-    /// break and exactly `depth * 2` spaces.
-    func closingIndentIsXcodes(depth: Int) -> Bool {
-        let indent = depth * 2
-        let lineBreak = index - indent - 1
-        guard lineBreak >= 0, base[lineBreak] == newline else { return false }
-        var position = lineBreak + 1
-        while position < index {
-            if base[position] != space { return false }
-            position += 1
-        }
-        return true
     }
 
     @inline(__always) mutating func appendScalar(_ kind: JSONKind, start: Int, flags: JSONNode.Flags) {
@@ -400,6 +398,16 @@ struct Parser: ~Copyable {
         nodes.append(JSONNode(start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: index),
                               next: UInt32(truncatingIfNeeded: nodes.count + 1), count: 0, kind: .string, flags: flags))
         let top = stack.count - 1
+        if stack[top].keysIncrease {
+            let key = UnsafeBufferPointer(start: base + (start &+ 1), count: index &- start &- 2)
+            if flags.contains(.escaped) || (stack[top].count > 0
+                && !Parser.foldedPrecedes(UnsafeBufferPointer(start: base + stack[top].lastKeyStart, count: stack[top].lastKeyCount), key)) {
+                stack[top].keysIncrease = false
+            } else {
+                stack[top].lastKeyStart = start &+ 1
+                stack[top].lastKeyCount = key.count
+            }
+        }
         var inLayout = flags.contains(.inXcodeLayout)
         inLayout = skipOneSpace() && inLayout
         guard index < count, base[index] == UInt8(ascii: ":") else {
@@ -420,7 +428,7 @@ struct Parser: ~Copyable {
         }
         index += 1
         var flags: JSONNode.Flags = []
-        if frame.isObject, frame.count > 1, markDuplicateKeys(of: frame.node, memberCount: Int(frame.count)) {
+        if frame.isObject, frame.count > 1, !frame.keysIncrease, markDuplicateKeys(of: frame.node, memberCount: Int(frame.count)) {
             flags.insert(.hasDuplicates)
         }
         if frame.inXcodeLayout && !flags.contains(.hasDuplicates) { flags.insert(.inXcodeLayout) }
@@ -462,6 +470,8 @@ struct Parser: ~Copyable {
         half.nodes.withUnsafeBufferPointer { nodes.append($0, shiftingNextBy: shift) }
         duplicates += half.duplicates
         stack[1].count &+= half.memberCount
+        // Keys either side of the cut were never compared: the object's keys are checked whole when it closes.
+        stack[1].keysIncrease = false
         if !half.inXcodeLayout { stack[1].inXcodeLayout = false }
         index = half.end
         try closeContainer()
@@ -636,16 +646,21 @@ struct Parser: ~Copyable {
         var flags: JSONNode.Flags = .inXcodeLayout
         let limit = count
         while true {
-            // Eight bytes at a time while none needs attention.
+            // Eight bytes at a time while none needs attention; then straight to the first that does.
             while position &+ 8 <= limit {
                 let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
                 let quotes = word ^ 0x2222_2222_2222_2222
                 let slashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
-                let attention = ((quotes &- 0x0101_0101_0101_0101) & ~quotes)
+                let attention = (((quotes &- 0x0101_0101_0101_0101) & ~quotes)
                     | ((slashes &- 0x0101_0101_0101_0101) & ~slashes)
                     | ((word &- 0x2020_2020_2020_2020) & ~word)
-                    | word
-                if attention & 0x8080_8080_8080_8080 != 0 { break }
+                    | word) & 0x8080_8080_8080_8080
+                if attention != 0 {
+                    // The lowest flagged byte is exact (a borrow only flags bytes above it): a quote, a
+                    // backslash, a control character or a byte of a multi-byte character.
+                    position &+= UInt64(littleEndian: attention).trailingZeroBitCount &>> 3
+                    break
+                }
                 position &+= 8
             }
             guard position < limit else {

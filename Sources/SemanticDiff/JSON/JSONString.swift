@@ -44,10 +44,15 @@ public enum JSONString {
         var runStart = text.startIndex
         var index = text.startIndex
         while index < text.endIndex {
-            // Eight bytes at a time while none of them is a control character, a quote or a backslash.
-            if index &+ 8 <= text.endIndex, !mayNeedEscape(UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
-                index &+= 8
-                continue
+            // Eight bytes at a time while none of them is a control character, a quote or a backslash;
+            // then straight to the first that is.
+            if index &+ 8 <= text.endIndex {
+                let flagged = needingEscape(UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                if flagged == 0 {
+                    index &+= 8
+                    continue
+                }
+                index &+= UInt64(littleEndian: flagged).trailingZeroBitCount &>> 3
             }
             let byte = text[index]
             index &+= 1
@@ -74,13 +79,15 @@ public enum JSONString {
         output.append(UInt8(ascii: "\""))
     }
 
-    /// Whether one of eight bytes may be a control character, a quote or a
-    /// backslash (never false when one is; now and then true when none is).
-    @inline(__always) private static func mayNeedEscape(_ bytes: UInt64) -> Bool {
+    /// Of eight bytes (in memory order), those that may be a control
+    /// character, a quote or a backslash, as each byte's high bit: zero when
+    /// none is, and the lowest bit set is always such a byte (a borrow only
+    /// flags bytes above the first one).
+    @inline(__always) private static func needingEscape(_ bytes: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
-        let control = (bytes &- ones &* 0x20) & ~bytes & highs != 0
-        return control || hasZeroByte(bytes ^ (ones &* 0x22)) || hasZeroByte(bytes ^ (ones &* 0x5C))
+        func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word }
+        let control = (bytes &- ones &* 0x20) & ~bytes
+        return (control | zeroBytes(bytes ^ (ones &* 0x22)) | zeroBytes(bytes ^ (ones &* 0x5C))) & highs
     }
 
     /// `text` (UTF-8) as a quoted, escaped literal.
