@@ -788,10 +788,13 @@ func hex4(_ value: UInt32) -> String {
 }
 
 /// FNV-1a over bytes: a fast, well-spread hash for keys.
-@inline(__always) func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+@inline(__always) func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>, continuing hash: UInt64 = fnv1aStart) -> UInt64 {
+    var hash = hash
     for byte in bytes {
         hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
     }
     return hash
 }
+
+/// FNV-1a's value before any byte (its offset basis).
+let fnv1aStart: UInt64 = 0xCBF2_9CE4_8422_2325

@@ -1,40 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Decoding and encoding of JSON string literals.
 public enum JSONString {
     /// The UTF-8 text of a string token (quotes included) with its escapes
     /// resolved. The token must have passed the reader's validation.
     public static func decode(_ token: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        let content = UnsafeBufferPointer(rebasing: token[(token.startIndex + 1)..<(token.endIndex - 1)])
         var output: [UInt8] = []
-        output.reserveCapacity(content.count)
-        var index = content.startIndex
-        while index < content.endIndex {
-            let byte = content[index]
-            guard byte == UInt8(ascii: "\\") else {
-                output.append(byte)
-                index += 1
-                continue
-            }
-            let escape = content[index + 1]
-            index += 2
+        output.reserveCapacity(token.count)
+        forEachDecodedPiece(token) { output.append(contentsOf: $0) }
+        return output
+    }
+
+    /// FNV-1a (``fnv1a(_:continuing:)``) of the decoded text of a string token, made
+    /// without copying it.
+    static func decodedHash(_ token: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash = fnv1aStart
+        forEachDecodedPiece(token) { hash = fnv1a($0, continuing: hash) }
+        return hash
+    }
+
+    /// Calls `piece` with the decoded text of a string token, in order and
+    /// in pieces: each run of the token's own bytes between escapes, and
+    /// each escape's UTF-8. The token must have passed the reader's validation.
+    @inline(__always) static func forEachDecodedPiece(_ token: UnsafeBufferPointer<UInt8>, _ piece: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let content = UnsafeBufferPointer(rebasing: token[(token.startIndex + 1)..<(token.endIndex - 1)])
+        guard let base = content.baseAddress else { return }
+        var index = 0
+        while index < content.count {
+            // The run up to the next backslash, in place.
+            let next = memchr(base + index, Int32(UInt8(ascii: "\\")), content.count - index)
+                .map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? content.count
+            if next > index { piece(UnsafeBufferPointer(start: base + index, count: next - index)) }
+            guard next < content.count else { return }
+            let escape = content[next + 1]
+            index = next + 2
+            var scalar: UInt32
             switch escape {
-            case UInt8(ascii: "n"): output.append(0x0A)
-            case UInt8(ascii: "t"): output.append(0x09)
-            case UInt8(ascii: "r"): output.append(0x0D)
-            case UInt8(ascii: "b"): output.append(0x08)
-            case UInt8(ascii: "f"): output.append(0x0C)
+            case UInt8(ascii: "n"): scalar = 0x0A
+            case UInt8(ascii: "t"): scalar = 0x09
+            case UInt8(ascii: "r"): scalar = 0x0D
+            case UInt8(ascii: "b"): scalar = 0x08
+            case UInt8(ascii: "f"): scalar = 0x0C
             case UInt8(ascii: "u"):
-                var scalar = hexValue(content, at: index)
+                scalar = hexValue(content, at: index)
                 index += 4
                 if (0xD800...0xDBFF).contains(scalar) {
                     let low = hexValue(content, at: index + 2)
                     index += 6
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 }
-                appendUTF8(scalar, to: &output)
-            default: output.append(escape) // \" \\ \/
+            default: scalar = UInt32(escape) // \" \\ \/
             }
+            var utf8: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+            let length = encodeUTF8(scalar, into: &utf8)
+            withUnsafeBytes(of: &utf8) { piece(UnsafeBufferPointer(start: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: length)) }
         }
-        return output
+    }
+
+    /// `scalar` in UTF-8, in the first bytes of `bytes`; how many.
+    @inline(__always) static func encodeUTF8(_ scalar: UInt32, into bytes: inout (UInt8, UInt8, UInt8, UInt8)) -> Int {
+        switch scalar {
+        case 0..<0x80:
+            bytes.0 = UInt8(scalar)
+            return 1
+        case 0x80..<0x800:
+            bytes = (UInt8(0xC0 | scalar >> 6), UInt8(0x80 | scalar & 0x3F), 0, 0)
+            return 2
+        case 0x800..<0x10000:
+            bytes = (UInt8(0xE0 | scalar >> 12), UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F), 0)
+            return 3
+        default:
+            bytes = (UInt8(0xF0 | scalar >> 18), UInt8(0x80 | scalar >> 12 & 0x3F), UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F))
+            return 4
+        }
     }
 
     /// Appends `text` (UTF-8) as a quoted string literal, escaped exactly as
@@ -116,24 +158,5 @@ public enum JSONString {
             value = value << 4 | UInt32(digit)
         }
         return value
-    }
-
-    static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
-        switch scalar {
-        case 0..<0x80:
-            output.append(UInt8(scalar))
-        case 0x80..<0x800:
-            output.append(UInt8(0xC0 | scalar >> 6))
-            output.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x10000:
-            output.append(UInt8(0xE0 | scalar >> 12))
-            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            output.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            output.append(UInt8(0xF0 | scalar >> 18))
-            output.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            output.append(UInt8(0x80 | scalar & 0x3F))
-        }
     }
 }

@@ -61,7 +61,7 @@ extension RawDocument {
     }
 
     func keyHash(_ key: Int) -> UInt64 {
-        nodes[key].flags.contains(.escaped) ? JSONString.decode(token(key)).withUnsafeBufferPointer { fnv1a($0) } : fnv1a(content(key))
+        nodes[key].flags.contains(.escaped) ? JSONString.decodedHash(token(key)) : fnv1a(content(key))
     }
 
     func keyEquals(_ key: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
