@@ -58,18 +58,37 @@ public enum JSONEquality {
 /// first need.
 struct ObjectMembers: RandomAccessCollection {
     let raw: RawDocument
-    let members: [JSONDocument.Member]
+    /// The members in an array of their own, for objects too large to walk
+    /// to a member (or with keys a later duplicate overrides); empty, and
+    /// never allocated, for the others.
+    private let stored: [JSONDocument.Member]
+    /// For an object walked to its members: its first key node; else -1.
+    private let firstKey: Int
+    let count: Int
     private var index: KeyIndex?
+
+    /// Objects of up to this many members (a unit's state and value, a
+    /// localization's fields, its plural categories, an entry's languages
+    /// in most catalogs) are walked member by member on each access
+    /// instead of copied: a merge makes thousands of them, each for a moment.
+    static let walkedUpTo = 8
 
     /// The members of node `object`; none when there is no such node or it is not an object.
     init(_ raw: RawDocument, _ object: Int?) {
         self.raw = raw
-        var members: [JSONDocument.Member] = []
-        if let object {
-            members.reserveCapacity(Int(raw.nodes[object].count))
-            for member in raw.members(of: object) { members.append(.init(key: member.key, value: member.value)) }
+        guard let object, raw.nodes[object].kind == .object else {
+            (stored, firstKey, count) = ([], -1, 0)
+            return
         }
-        self.members = members
+        let node = raw.nodes[object]
+        if node.count <= ObjectMembers.walkedUpTo && !node.flags.contains(.hasDuplicates) {
+            (stored, firstKey, count) = ([], object + 1, Int(node.count))
+            return
+        }
+        var members: [JSONDocument.Member] = []
+        members.reserveCapacity(Int(node.count))
+        for member in raw.members(of: object) { members.append(.init(key: member.key, value: member.value)) }
+        (stored, firstKey, count) = (members, -1, members.count)
         // Small objects (a catalog's fields, its languages) are scanned: a
         // hash index costs more than it saves below a few dozen members.
         if members.count > 64 {
@@ -82,28 +101,65 @@ struct ObjectMembers: RandomAccessCollection {
     }
 
     var startIndex: Int { 0 }
-    var endIndex: Int { members.count }
-    subscript(position: Int) -> JSONDocument.Member { members[position] }
+    var endIndex: Int { count }
+
+    subscript(position: Int) -> JSONDocument.Member {
+        guard firstKey >= 0 else { return stored[position] }
+        precondition(position >= 0 && position < count, "member position out of range")
+        var key = firstKey
+        for _ in 0..<position { key = Int(raw.nodes[key &+ 1].next) }
+        return JSONDocument.Member(key: key, value: key &+ 1)
+    }
 
     /// The member whose key equals key node `key` of `other`.
     func find(_ other: RawDocument, _ key: Int, hint: Int? = nil) -> JSONDocument.Member? {
-        position(of: other, key, hint: hint).map { members[$0] }
+        position(of: other, key, hint: hint).map { self[$0] }
     }
 
     /// The position of the member whose key equals key node `key` of `other`.
     func position(of other: RawDocument, _ key: Int, hint: Int? = nil) -> Int? {
-        if let hint, hint < members.count, RawDocument.keysEqual(raw, members[hint].key, other, key) { return hint }
-        if let index {
-            return index.first(hash: other.keyHash(key)) { RawDocument.keysEqual(raw, members[$0].key, other, key) }
+        if firstKey >= 0 {
+            // One walk, the hint's member first.
+            if let hint, hint >= 0, hint < count, RawDocument.keysEqual(raw, self[hint].key, other, key) { return hint }
+            var candidate = firstKey
+            for position in 0..<count {
+                if RawDocument.keysEqual(raw, candidate, other, key) { return position }
+                candidate = Int(raw.nodes[candidate &+ 1].next)
+            }
+            return nil
         }
-        return members.firstIndex { RawDocument.keysEqual(raw, $0.key, other, key) }
+        if let hint, hint >= 0, hint < stored.count, RawDocument.keysEqual(raw, stored[hint].key, other, key) { return hint }
+        if let index {
+            return index.first(hash: other.keyHash(key)) { RawDocument.keysEqual(raw, stored[$0].key, other, key) }
+        }
+        return stored.firstIndex { RawDocument.keysEqual(raw, $0.key, other, key) }
     }
 
     /// The position of the member named `name`.
     func position(named name: String) -> Int? {
         var name = name
         return name.withUTF8 { text in
-            members.firstIndex { raw.keyEquals($0.key, text) }
+            firstIndex { raw.keyEquals($0.key, text) }
+        }
+    }
+
+    /// The members in order, a walked object's by one hop each.
+    func makeIterator() -> Iterator {
+        Iterator(members: self, position: 0, key: firstKey)
+    }
+
+    struct Iterator: IteratorProtocol {
+        let members: ObjectMembers
+        var position: Int
+        var key: Int
+
+        mutating func next() -> JSONDocument.Member? {
+            guard position < members.count else { return nil }
+            defer { position &+= 1 }
+            guard key >= 0 else { return members.stored[position] }
+            let member = JSONDocument.Member(key: key, value: key &+ 1)
+            key = Int(members.raw.nodes[key &+ 1].next)
+            return member
         }
     }
 }
