@@ -174,6 +174,7 @@ public enum CatalogDiff {
                                languages: Set<String>, statistics: Bool, source: String?) -> EntriesCompared {
         let wanted: (String) -> Bool = { languages.isEmpty || languages.contains($0) }
         var found = EntriesCompared()
+        var spellings = LanguageSpellings()
         withRaw(old?.document) { oldRaw in
             withRaw(new?.document) { newRaw in
                 let oldMembers = oldEntries ?? oldRaw.flatMap { raw in old?.stringsNode.map { ObjectMembers(raw, $0) } }
@@ -199,7 +200,8 @@ public enum CatalogDiff {
                     found.seen.append(match.value)
                     if JSONEquality.equal(oldRaw, match.value, newRaw, entry.node) { continue }
                     let previous = Entry(document: old.document, keyNode: match.key, node: match.value)
-                    compare(previous, entry, oldRaw: oldRaw, newRaw: newRaw, wanted: wanted, filtering: !languages.isEmpty, into: &found.changes)
+                    compare(previous, entry, oldRaw: oldRaw, newRaw: newRaw, wanted: wanted, filtering: !languages.isEmpty,
+                            spellings: &spellings, into: &found.changes)
                     if statistics && isToTranslate(entry) && isTranslated(previous, besides: source, wanted) && !isTranslated(entry, besides: source, wanted) {
                         found.nowUntranslated += 1
                     }
@@ -231,7 +233,8 @@ public enum CatalogDiff {
 
     /// The changes between two versions of one entry, appended to `changes`.
     static func compare(_ old: Entry, _ new: Entry, oldRaw: RawDocument, newRaw: RawDocument,
-                        wanted: (String) -> Bool, filtering: Bool, into changes: inout [CatalogChange]) {
+                        wanted: (String) -> Bool, filtering: Bool, spellings: inout LanguageSpellings,
+                        into changes: inout [CatalogChange]) {
         let key = new.key
         // With --language, the entry's own fields matter when it is translated (or was) in one of those languages.
         let fieldsMatter = !filtering || old.localizations.contains { wanted($0.language) } || new.localizations.contains { wanted($0.language) }
@@ -251,11 +254,11 @@ public enum CatalogDiff {
         let newMembers = ObjectMembers(newRaw, new.field(.localizations))
         var matched = [Bool](repeating: false, count: oldMembers.count)
         var differing: [(language: String, old: Localization?, new: Localization?)] = []
-        func localization(_ document: JSONDocument, _ member: JSONDocument.Member?) -> Localization? {
-            member.map { Localization(document: document, language: document.string($0.key), node: $0.value) }
+        func localization(_ document: JSONDocument, _ raw: RawDocument, _ member: JSONDocument.Member?) -> Localization? {
+            member.map { Localization(document: document, language: spellings.name(raw, $0.key), node: $0.value) }
         }
         func collect(_ oldMember: JSONDocument.Member?, _ newMember: JSONDocument.Member?) {
-            let before = localization(old.document, oldMember), after = localization(new.document, newMember)
+            let before = localization(old.document, oldRaw, oldMember), after = localization(new.document, newRaw, newMember)
             let language = (after ?? before)!.language
             guard wanted(language) else { return }
             differing.append((language, before, after))
