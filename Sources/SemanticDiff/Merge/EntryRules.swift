@@ -158,10 +158,11 @@ extension MergeEngine {
         return nil
     }
 
-    /// The merged catalog's source language, decided three-way as any value
-    /// (so the same whichever side is ours); nil when both sides changed it
-    /// differently, and rule 4 then has no source to go by.
-    var sourceLanguage: String? {
+    /// The merged catalog's source language (``sourceLanguage``), decided
+    /// three-way as any value (so the same whichever side is ours); nil
+    /// when both sides changed it differently, and rule 4 then has no
+    /// source to go by.
+    func decideSourceLanguage() -> String? {
         let base = string(member(value(.base, sources.base == nil ? nil : 0), .sourceLanguage))
         let ours = string(member(value(.ours, 0), .sourceLanguage)), theirs = string(member(value(.theirs, 0), .sourceLanguage))
         func same(_ a: String?, _ b: String?) -> Bool {

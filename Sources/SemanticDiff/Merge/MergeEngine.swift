@@ -13,9 +13,12 @@ struct MergeEngine {
     /// Set while an entry both sides changed is merged: its three versions
     /// (base, ours, theirs), where rule 2 looks up the source text.
     var entryVersions: [SideValue] = []
+    /// The merged catalog's source language, decided once (``decideSourceLanguage()``).
+    private(set) var sourceLanguage: String?
 
     init(sources: MergeSources) {
         self.sources = sources
+        sourceLanguage = decideSourceLanguage()
     }
 
     // MARK: Values
@@ -166,12 +169,27 @@ struct MergeEngine {
         }
         let name = keyName(keySide, key)
         if level.kind == .strings {
-            report.noteEntry(self, name: name, base, ours, theirs)
+            noteEntry(name: name, base, ours, theirs)
         }
         if oursIsTheirs { return ours.node.map { .copy(.ours, $0) } }
         if knownEqual(ours, base) { return take(level, name, theirs, base: base) }
         if knownEqual(theirs, base) { return take(level, name, ours, base: base) }
         return mergeChanged(level, name, base, ours, theirs)
+    }
+
+    /// Counts an entry one side or both changed, and its changed translations
+    /// (counted first: the report is not written while the engine is read).
+    mutating func noteEntry(name: String, _ base: SideValue, _ ours: SideValue, _ theirs: SideValue) {
+        report.noteEntry(name: name, translations: countedTranslations(report.translations, base, ours, theirs))
+    }
+
+    /// `counts` and the translations ours or theirs changed in three versions of an entry.
+    func countedTranslations(_ counts: TranslationChanges, _ base: SideValue, _ ours: SideValue, _ theirs: SideValue)
+        -> TranslationChanges {
+        var counts = counts
+        countTranslations(member(base, .localizations), member(ours, .localizations), member(theirs, .localizations),
+                          cases: false, into: &counts)
+        return counts
     }
 
     /// Counts the entries one side changed in three versions of `strings`
@@ -181,7 +199,7 @@ struct MergeEngine {
         forEachMember(base, ours, theirs) { base, ours, theirs in
             guard !(knownEqual(ours, base) && knownEqual(theirs, base)) else { return }
             let side = ours.node != nil ? ours : (theirs.node != nil ? theirs : base)
-            report.noteEntry(self, name: keyName(side.side, side.node! - 1), base, ours, theirs)
+            report.noteEntry(name: keyName(side.side, side.node! - 1), translations: countedTranslations(report.translations, base, ours, theirs))
         }
         self.report = report
     }

@@ -25,12 +25,12 @@ struct MergeReport: Sendable {
         decisions.append("\(place): \(decision)")
     }
 
-    /// Counts an entry one side or both changed, and its changed translations.
-    mutating func noteEntry(_ engine: MergeEngine, name: String, _ base: SideValue, _ ours: SideValue, _ theirs: SideValue) {
+    /// Counts an entry one side or both changed, whose changed translations
+    /// ``MergeEngine/countTranslations(_:_:_:cases:into:)`` has counted.
+    mutating func noteEntry(name: String, translations counted: TranslationChanges) {
         keys += 1
         changedKeys.append(name)
-        engine.countTranslations(engine.member(base, .localizations), engine.member(ours, .localizations),
-                                 engine.member(theirs, .localizations), cases: false, into: &translations)
+        translations = counted
     }
 }
 
