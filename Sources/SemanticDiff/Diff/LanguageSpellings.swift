@@ -4,7 +4,7 @@
 struct LanguageSpellings {
     private var bytes: [[UInt8]] = []
     private var names: [String] = []
-    /// Where the language after the last one asked for usually is.
+    /// Just after the language asked for last.
     private var next = 0
 
     /// More languages than this are made strings each time (a file with
@@ -14,11 +14,14 @@ struct LanguageSpellings {
     /// The language named by key node `key` of `raw`.
     mutating func name(_ raw: RawDocument, _ key: Int) -> String {
         raw.withKeyText(key) { text in
-            if next < bytes.count, bytes[next].withUnsafeBufferPointer({ memcmpEqual($0, text) }) {
-                next += 1
-                return names[next - 1]
+            // Asked for the old and then the new version of a localization, and for the languages an
+            // entry changed, a few of those in order: the last one again, then on from it, then the rest.
+            let last = Swift.min(Swift.max(next - 1, 0), bytes.count)
+            for known in last..<bytes.count where bytes[known].withUnsafeBufferPointer({ memcmpEqual($0, text) }) {
+                next = known + 1
+                return names[known]
             }
-            if let known = bytes.firstIndex(where: { $0.withUnsafeBufferPointer { memcmpEqual($0, text) } }) {
+            for known in 0..<last where bytes[known].withUnsafeBufferPointer({ memcmpEqual($0, text) }) {
                 next = known + 1
                 return names[known]
             }
