@@ -33,10 +33,9 @@ public enum EquivalentKeys {
                     continue
                 }
                 // A scalar of two, three or four bytes (the reader has checked the UTF-8).
-                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                let length = KeyCollation.scalarLength(lead)
                 guard index + length <= bytes.count else { return false }
-                var scalar = UInt32(lead) & (lead >= 0xF0 ? 0x07 : lead >= 0xE0 ? 0x0F : 0x1F)
-                for offset in 1..<length { scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                let scalar = KeyCollation.scalar(bytes, at: index)
                 guard composedRanges.contains(where: { $0.contains(scalar) }) else { return false }
                 index += length
             }

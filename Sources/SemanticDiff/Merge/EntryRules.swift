@@ -165,13 +165,6 @@ extension MergeEngine {
     func decideSourceLanguage() -> String? {
         let base = string(member(value(.base, sources.base == nil ? nil : 0), .sourceLanguage))
         let ours = string(member(value(.ours, 0), .sourceLanguage)), theirs = string(member(value(.theirs, 0), .sourceLanguage))
-        func same(_ a: String?, _ b: String?) -> Bool {
-            switch (a, b) {
-            case (nil, nil): return true
-            case let (a?, b?): return a.utf8.elementsEqual(b.utf8)
-            default: return false
-            }
-        }
         if same(ours, theirs) || same(theirs, base) { return ours }
         if same(ours, base) { return theirs }
         return nil

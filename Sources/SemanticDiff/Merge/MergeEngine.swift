@@ -180,16 +180,10 @@ struct MergeEngine {
     /// Counts an entry one side or both changed, and its changed translations
     /// (counted first: the report is not written while the engine is read).
     mutating func noteEntry(name: String, _ base: SideValue, _ ours: SideValue, _ theirs: SideValue) {
-        report.noteEntry(name: name, translations: countedTranslations(report.translations, base, ours, theirs))
-    }
-
-    /// `counts` and the translations ours or theirs changed in three versions of an entry.
-    func countedTranslations(_ counts: TranslationChanges, _ base: SideValue, _ ours: SideValue, _ theirs: SideValue)
-        -> TranslationChanges {
-        var counts = counts
-        countTranslations(member(base, .localizations), member(ours, .localizations), member(theirs, .localizations),
-                          cases: false, into: &counts)
-        return counts
+        var counts = report.translations
+        countTranslations(inEntry: base, ours, theirs, into: &counts)
+        report.translations = counts
+        report.noteEntry(name: name)
     }
 
     /// Counts the entries one side changed in three versions of `strings`
@@ -199,7 +193,8 @@ struct MergeEngine {
         forEachMember(base, ours, theirs) { base, ours, theirs in
             guard !(knownEqual(ours, base) && knownEqual(theirs, base)) else { return }
             let side = ours.node != nil ? ours : (theirs.node != nil ? theirs : base)
-            report.noteEntry(name: keyName(side.side, side.node! - 1), translations: countedTranslations(report.translations, base, ours, theirs))
+            countTranslations(inEntry: base, ours, theirs, into: &report.translations)
+            report.noteEntry(name: keyName(side.side, side.node! - 1))
         }
         self.report = report
     }

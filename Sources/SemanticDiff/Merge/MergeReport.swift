@@ -25,12 +25,11 @@ struct MergeReport: Sendable {
         decisions.append("\(place): \(decision)")
     }
 
-    /// Counts an entry one side or both changed, whose changed translations
-    /// ``MergeEngine/countTranslations(_:_:_:cases:into:)`` has counted.
-    mutating func noteEntry(name: String, translations counted: TranslationChanges) {
+    /// Counts an entry one side or both changed (its translations are
+    /// counted into ``translations`` by ``MergeEngine/countTranslations(inEntry:_:_:into:)``).
+    mutating func noteEntry(name: String) {
         keys += 1
         changedKeys.append(name)
-        translations = counted
     }
 }
 
@@ -54,6 +53,12 @@ public struct TranslationChanges: Sendable, Equatable {
 }
 
 extension MergeEngine {
+    /// Counts the translations ours or theirs changed in three versions of an entry.
+    func countTranslations(inEntry base: SideValue, _ ours: SideValue, _ theirs: SideValue, into counts: inout TranslationChanges) {
+        countTranslations(member(base, .localizations), member(ours, .localizations), member(theirs, .localizations),
+                          cases: false, into: &counts)
+    }
+
     /// Counts the translations (a language's text, or one of its variants)
     /// ours or theirs changed, in three versions of an object whose members
     /// are localizations (or, with `cases`, variants).
