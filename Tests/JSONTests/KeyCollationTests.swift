@@ -125,7 +125,7 @@ struct KeyCollationTests {
         let long = String(repeating: "…", count: 60) + "abcde"
         #expect(fast(long, String(repeating: "…", count: 60) + "abcdE") == nil)
         #expect(fast("Check for updates…", "Check for Updates…\u{301}") == nil)
-        // (Which `ellipsisCompare` decides when what follows weighs: the shorter first.)
+        // (Which `standInCompare` decides when what follows weighs: the shorter first.)
         #expect(fast("Check for updates…", "Check for Updates…!") == -1)
     }
 
@@ -217,22 +217,32 @@ struct KeyCollationTests {
         #expect(decided > pairs / 3, "\(decided) of \(pairs)")
     }
 
-    @Test("`…` weighs as three full stops: decided as Foundation does, asked about 200,000 pairs")
-    func ellipsis() {
-        // From the corpus (Rectangle, a health app), each once sent to the helper.
-        for (a, b) in [("Edit…", "edit.favorite"), ("Choose export…", "Choose export.zip…")] {
-            #expect(fast(a, b) == Oracle.compare(a, b).signum(), "\(a) vs \(b)")
-            #expect(fast(b, a) == Oracle.compare(b, a).signum(), "\(b) vs \(a)")
+    @Test("`…` weighs as three full stops, `‘` and `’` as an apostrophe: decided as Foundation does, asked about 200,000 pairs, long keys among them")
+    func standIns() {
+        // From the corpus (Rectangle, a health app, Loop, VoiceInk, Loop again), each once sent to the helper.
+        for (a, b) in [("Edit…", "edit.favorite"), ("Choose export…", "Choose export.zip…"),
+                       ("You've got the precious, no updates needed!", "You’ve leveled up to the max!"),
+                       ("You’ve leveled up to the max!", "You've looped %lld times!"),
+                       ("You'll see the introduction screens again the next time you launch the app.", "You’re building momentum this week. Keep it going."),
+                       ("Configure padding...", "Configure padding…")] {
+            #expect(fast(a, b) != nil && fast(a, b) == Oracle.compare(a, b).signum(), "\(a) vs \(b)")
+            #expect(fast(b, a) != nil && fast(b, a) == Oracle.compare(b, a).signum(), "\(b) vs \(a)")
         }
-        // Alike at the first level: left to Foundation.
-        #expect(fast("Testing...", "Testing…") == nil)
-        let letters = Array("abcdeABCDE .-_:'…………..")
-        let others = Array("…éЯ⌘’\u{301}\u{200D}\u{00AD}1")
+        // Past 64 UTF-16 units, a letter in another case before the difference: left to Foundation,
+        // which puts this pair the other way round from its first difference.
+        let long = "aab …bYAb@-a…'.…!…’‘a’.’@@%b‘z.zY--b-… @‘z .‘!Az -A@Ab!a.‘-z!Y"
+        #expect(fast(long + "a'b", long + "A‘zY'!@-@'Y' .b-’za…") == nil)
+        #expect(Oracle.compare(long + "a'b", long + "A‘zY'!@-@'Y' .b-’za…") > 0)
+        // U+02BC looks like one but is a letter, which weighs after punctuation.
+        #expect(fast("Youʼve leveled", "You've looped") == 1)
+        #expect(Oracle.compare("Youʼve leveled", "You've looped") > 0)
+        let letters = Array("abcdeABCDE .-_:'…………..’’‘")
+        let others = Array("…éЯ⌘’‘ʼ\u{301}\u{200D}\u{00AD}1")
         var random = SplitMix64(seed: 2_026)
         var decided = 0
         for _ in 0..<100_000 {
             func key() -> String {
-                String((0..<(1 + random.below(24))).map { _ in random.below(40) == 0 ? others[random.below(others.count)] : letters[random.below(letters.count)] })
+                String((0..<(1 + random.below(random.below(4) == 0 ? 120 : 24))).map { _ in random.below(40) == 0 ? others[random.below(others.count)] : letters[random.below(letters.count)] })
             }
             var a = key(), b = key()
             // Often the same start, in another case, so that the difference comes late.
@@ -243,12 +253,41 @@ struct KeyCollationTests {
             }
             let expected = Oracle.compare(a, b).signum()
             if let answer = fast(a, b) {
-                if a.contains("…") || b.contains("…") { decided += 1 }
+                if a.contains(where: { "…‘’".contains($0) }) || b.contains(where: { "…‘’".contains($0) }) { decided += 1 }
                 #expect(answer.signum() == expected, "\(a.debugDescription) vs \(b.debugDescription)")
             }
             if let answer = fast(b, a) { #expect(answer.signum() == -expected, "\(b.debugDescription) vs \(a.debugDescription)") }
         }
         #expect(decided > 20_000, "\(decided)")
+    }
+
+    @Test("keys that differ only in how one stand-in is spelled (`...` or `…`; `'`, `‘` or `’`) are decided as Foundation decides them up to 64 UTF-16 units, and left to it past that or where they differ in more places")
+    func standInTies() {
+        let letters = Array("abAB .!-%'…’‘")
+        var random = SplitMix64(seed: 2_027)
+        var decided = 0
+        for _ in 0..<60_000 {
+            func text() -> String { String((0..<random.below(random.below(4) == 0 ? 70 : 14)).map { _ in letters[random.below(letters.count)] }) }
+            let spellings = random.below(2) == 0 ? ["...", "…"] : ["'", "‘", "’"]
+            let x = random.below(spellings.count), y = (x + 1 + random.below(spellings.count - 1)) % spellings.count
+            let before = text(), after = text()
+            var a = before + spellings[x] + after, b = before + spellings[y] + after
+            // Now and then a second difference.
+            let twice = random.below(8) == 0
+            if twice {
+                a += spellings[x]
+                b += spellings[y]
+            }
+            let expected = Oracle.compare(a, b).signum()
+            let short = a.utf16.count <= 64 && b.utf16.count <= 64
+            if short && !twice {
+                #expect(fast(a, b) == expected && expected == (x < y ? -1 : 1), "\(a.debugDescription) vs \(b.debugDescription)")
+                decided += 1
+            } else {
+                #expect(fast(a, b) == nil, "\(a.debugDescription) vs \(b.debugDescription)")
+            }
+        }
+        #expect(decided > 30_000, "\(decided)")
     }
 
     @Test("the fast path decides common keys without Foundation")

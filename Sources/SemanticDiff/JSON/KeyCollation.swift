@@ -89,7 +89,7 @@ public enum KeyCollation {
                     if i == j, mayBeAtMark(a, i, b), let base = markedBase(a, i, b) { return markedPrimaryCompare(a, b, from: base) }
                     // The same bytes before (numbers of one value and length are the same digits).
                     if i == j, let decided = firstPrimaryCompare(a, b, at: i) ?? accentedCompare(a, b, at: i) { return decided }
-                    return placeCompare(a, i, b, j) ?? ellipsisCompare(a, b)
+                    return placeCompare(a, i, b, j) ?? standInCompare(a, b)
                 }
                 let placeX = asciiPlace[Int(x)], placeY = asciiPlace[Int(y)]
                 guard placeX != 255, placeY != 255 else { return nil }
@@ -107,7 +107,7 @@ public enum KeyCollation {
                 }
                 guard asciiRank[Int(x)] != 0 else { return nil }
                 // The same letter in another case: ICU reads on through the whole strings.
-                if let decided = primaryCompare(a, b) ?? afterCaseCompare(a, b) ?? ellipsisCompare(a, b) { return decided }
+                if let decided = primaryCompare(a, b) ?? afterCaseCompare(a, b) ?? standInCompare(a, b) { return decided }
                 guard isShortPrintableASCII(a) && isShortPrintableASCII(b) else { return caseOnlyCompare(a, b) }
                 return tieBreak(a, b)
             }
@@ -242,50 +242,6 @@ public enum KeyCollation {
         if index < a.count { return weighsAfterASCII(a, at: index) ? 1 : nil }
         if index < b.count { return weighsAfterASCII(b, at: index) ? -1 : nil }
         return nil
-    }
-
-    /// Two keys of printable ASCII other than digits and `…` (U+2026), both
-    /// of at most 64 UTF-16 units, at ICU's first level, where `…` weighs as
-    /// three full stops (`Edit…` against `edit.favorite`, `Choose export…`
-    /// against `Choose export.zip…`): the first difference decides, and a
-    /// key that runs out first sorts first. Nil without a `…`, with
-    /// anything else outside the table, or where nothing differs there (`…`
-    /// against `...`: their later levels decide).
-    static func ellipsisCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard fitsInlineBuffer(a), fitsInlineBuffer(b) else { return nil }
-        /// The weights of `text` from `index` on, a `…` as three full stops.
-        struct Weights {
-            let text: UnsafeBufferPointer<UInt8>
-            var index = 0, stops = 0, sawEllipsis = false
-            /// The next weight; 0 at the end; nil for a character this does not weigh.
-            mutating func next() -> UInt8? {
-                if stops > 0 {
-                    stops -= 1
-                    return KeyCollation.asciiRank[Int(UInt8(ascii: "."))]
-                }
-                guard index < text.count else { return 0 }
-                let byte = text[index]
-                if byte == 0xE2, index + 2 < text.count, text[index + 1] == 0x80, text[index + 2] == 0xA6 {
-                    index += 3
-                    stops = 2
-                    sawEllipsis = true
-                    return KeyCollation.asciiRank[Int(UInt8(ascii: "."))]
-                }
-                guard byte < 0x80, byte &- UInt8(ascii: "0") >= 10, KeyCollation.asciiRank[Int(byte)] != 0 else { return nil }
-                index += 1
-                return KeyCollation.asciiRank[Int(byte)]
-            }
-        }
-        var x = Weights(text: a), y = Weights(text: b)
-        while true {
-            guard let weightX = x.next(), let weightY = y.next() else { return nil }
-            if weightX != weightY {
-                // A difference before any `…` is the ASCII walk's, not this one's.
-                guard x.sawEllipsis || y.sawEllipsis else { return nil }
-                return weightX < weightY ? -1 : 1
-            }
-            if weightX == 0 { return nil }
-        }
     }
 
     /// Whether the character at `index` of `text`, after ASCII, weighs
