@@ -1,8 +1,8 @@
 #define _GNU_SOURCE
 #include "GlibcExtensions.h"
 #include <string.h>
-#ifdef __GLIBC__
 #include <fcntl.h>
+#ifdef __GLIBC__
 #include <pthread.h>
 #include <sched.h>
 #include <spawn.h>
@@ -22,4 +22,17 @@ void *git_xcstrings_glibc_function(const char *name) {
 #endif
     (void)name;
     return 0;
+}
+
+int git_xcstrings_pipe_capacity(int descriptor, int wanted) {
+#if defined(__linux__) && defined(F_GETPIPE_SZ) && defined(F_SETPIPE_SZ)
+    int capacity = fcntl(descriptor, F_GETPIPE_SZ);
+    if (capacity < 0 || wanted <= capacity) return capacity;
+    int widened = fcntl(descriptor, F_SETPIPE_SZ, wanted);
+    return widened < 0 ? capacity : widened;
+#else
+    (void)descriptor;
+    (void)wanted;
+    return -1;
+#endif
 }

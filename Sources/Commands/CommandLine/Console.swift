@@ -22,6 +22,7 @@ enum Console {
 
     static func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32 = 1) {
         if descriptor == 1 && outputFailure != nil { return }
+        PipeCapacity.prepare(descriptor, for: buffer.count)
         var written = 0
         while written < buffer.count {
             let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)

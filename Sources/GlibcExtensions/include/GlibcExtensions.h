@@ -12,4 +12,9 @@
 /// program linked whole (git-xcstrings-merge) `dlsym` finds nothing.
 void *git_xcstrings_glibc_function(const char *name);
 
+/// Makes the pipe `descriptor` is an end of hold at least `wanted` bytes
+/// (Linux's `F_SETPIPE_SZ`; never smaller than it is); returns what it
+/// holds then, or -1 where that cannot be known (not a pipe, another system).
+int git_xcstrings_pipe_capacity(int descriptor, int wanted);
+
 #endif

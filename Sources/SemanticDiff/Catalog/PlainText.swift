@@ -43,15 +43,20 @@ enum PlainText {
         let localization = raw.nodes[node]
         guard localization.kind == .object, localization.count == 1, !localization.flags.contains(.hasDuplicates),
               raw.nodes[node + 1].kind == .string, equals(raw, node + 1, "stringUnit") else { return nil }
-        let unitNode = unit(of: node), unit = raw.nodes[unitNode]
-        guard unit.kind == .object, unit.count == 2, !unit.flags.contains(.hasDuplicates) else { return nil }
-        var state: Int?, value: Int?
-        for member in raw.members(of: unitNode) {
-            guard raw.nodes[member.value].kind == .string else { return nil }
-            if equals(raw, member.key, "state") { state = member.value } else if equals(raw, member.key, "value") { value = member.value }
-        }
-        guard let state, let value else { return nil }
-        return (state, value)
+        return unitParts(raw, unit(of: node))
+    }
+
+    /// The string nodes of the state and the value of a string unit at
+    /// `node` that has those two members, both strings, and no other; nil
+    /// for any other. Read from where they must be: a string is one node,
+    /// so the members are the four nodes after the object's.
+    static func unitParts(_ raw: RawDocument, _ node: Int) -> (state: Int, value: Int)? {
+        let unit = raw.nodes[node]
+        guard unit.kind == .object, unit.count == 2, !unit.flags.contains(.hasDuplicates),
+              raw.nodes[node + 2].kind == .string, raw.nodes[node + 4].kind == .string else { return nil }
+        if equals(raw, node + 1, "state") && equals(raw, node + 3, "value") { return (node + 2, node + 4) }
+        if equals(raw, node + 1, "value") && equals(raw, node + 3, "state") { return (node + 4, node + 2) }
+        return nil
     }
 
     /// The string unit of a localization at `node` whose shape is not

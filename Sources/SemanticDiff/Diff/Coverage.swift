@@ -20,51 +20,11 @@ public struct Coverage: Sendable, Equatable {
 
     public init(_ catalog: Catalog) {
         guard let strings = catalog.stringsNode else { return }
-        let document = catalog.document
-        // Languages are told apart by their bytes as they are found, each entry's usually in the
-        // previous entry's order, and made strings once at the end.
-        var names: [[UInt8]] = []
-        var counts: [(translated: Int, needsReview: Int, new: Int)] = []
-        // The others found by a hash of their bytes (a catalog may have thousands of languages, in any order).
-        var byHash: [Int: [Int]] = [:]
-        document.withRawDocument { raw in
-            var expected = 0
-            func number(_ key: Int) -> Int {
-                raw.withKeyText(key) { text in
-                    if expected < names.count, names[expected].withUnsafeBufferPointer({ memcmpEqual($0, text) }) { return expected }
-                    var hasher = Hasher()
-                    hasher.combine(bytes: UnsafeRawBufferPointer(text))
-                    let hash = hasher.finalize()
-                    if let known = byHash[hash]?.first(where: { names[$0].withUnsafeBufferPointer { memcmpEqual($0, text) } }) {
-                        return known
-                    }
-                    names.append(Array(text))
-                    counts.append((0, 0, 0))
-                    byHash[hash, default: []].append(names.count - 1)
-                    return names.count - 1
-                }
-            }
-            for entry in raw.members(of: strings) {
-                guard raw.nodes[entry.value].kind == .object else { continue }
-                let toTranslate = Coverage.isToTranslate(raw, entry.value)
-                if toTranslate { total += 1 }
-                guard let localizations = raw.member(.localizations, in: entry.value), raw.nodes[localizations].kind == .object else { continue }
-                for localization in raw.members(of: localizations) {
-                    let language = number(localization.key)
-                    expected = language + 1
-                    guard toTranslate else { continue }
-                    switch Coverage.classify(raw, localization.value) {
-                    case .translated?: counts[language].translated += 1
-                    case .needsReview?: counts[language].needsReview += 1
-                    case .new?: counts[language].new += 1
-                    case nil: break
-                    }
-                }
-                expected = 0
-            }
-        }
-        for (name, count) in zip(names, counts) {
-            let language = String(decoding: name, as: UTF8.self)
+        let tally = catalog.document.withRawDocument { CoverageTally(counting: $0, strings: strings) }
+        total = tally.total
+        // Languages are told apart by their bytes as they are found, and made strings once at the end.
+        for (spelling, count) in zip(tally.languages.spellings, tally.counts) {
+            let language = String(decoding: spelling, as: UTF8.self)
             languages.insert(language)
             if count.translated > 0 { translated[language, default: 0] += count.translated }
             if count.needsReview > 0 { needsReview[language, default: 0] += count.needsReview }
@@ -97,9 +57,9 @@ public struct Coverage: Sendable, Equatable {
 
     static func classify(_ raw: RawDocument, _ localization: Int) -> Standing? {
         var translated = 0, review = 0, other = 0
-        // Most localizations are a unit's state and value: counted from the unit, without naming the members on the way.
-        if PlainText.parts(raw, localization) != nil {
-            countStates(raw, PlainText.unit(of: localization), at: .stringUnit, &translated, &review, &other)
+        // Most localizations are a unit's state and value: counted from the state, without naming the members on the way.
+        if let (state, _) = PlainText.parts(raw, localization) {
+            countState(raw, state, &translated, &review, &other)
         } else {
             countStates(raw, localization, at: .localization, &translated, &review, &other)
         }
@@ -112,17 +72,61 @@ public struct Coverage: Sendable, Equatable {
                                     _ translated: inout Int, _ review: inout Int, _ other: inout Int) {
         guard raw.nodes[object].kind == .object else { return }
         if level == .stringUnit || level == .stringSet {
+            if let (state, _) = PlainText.unitParts(raw, object) {
+                countState(raw, state, &translated, &review, &other)
+                return
+            }
             guard let state = raw.member(.state, in: object), raw.nodes[state].kind == .string else { return }
-            // Compared with the literals' bytes in one go (`elementsEqual` on a string's UTF-8 goes byte by byte).
-            if raw.keyEquals(state, ("translated" as StaticString).utf8Bytes) { translated += 1 }
-            else if raw.keyEquals(state, ("needs_review" as StaticString).utf8Bytes) { review += 1 }
-            else { other += 1 }
+            countState(raw, state, &translated, &review, &other)
             return
         }
         for member in raw.members(of: object) {
             switch raw.withKeyText(member.key, { level.child(utf8: $0) }) {
             case .other: continue
             case let child: countStates(raw, member.value, at: child, &translated, &review, &other)
+            }
+        }
+    }
+
+    /// Counts string node `state`.
+    @inline(__always) private static func countState(_ raw: RawDocument, _ state: Int, _ translated: inout Int, _ review: inout Int, _ other: inout Int) {
+        // Compared with the literals' bytes in one go (`elementsEqual` on a string's UTF-8 goes byte by byte).
+        if raw.keyEquals(state, ("translated" as StaticString).utf8Bytes) { translated += 1 }
+        else if raw.keyEquals(state, ("needs_review" as StaticString).utf8Bytes) { review += 1 }
+        else { other += 1 }
+    }
+}
+
+/// One pass over a catalog's entries: the entries to translate, and the
+/// standing of their localizations, by language. A type of its own, so
+/// that what the pass counts into is its own storage, not variables a
+/// closure captures (each of whose changes Swift checks for exclusive
+/// access as the program runs).
+private struct CoverageTally {
+    var total = 0
+    var languages = LanguageNumbers()
+    var counts: [(translated: Int, needsReview: Int, new: Int)] = []
+
+    init(counting raw: RawDocument, strings: Int) {
+        for entry in raw.members(of: strings) where raw.nodes[entry.value].kind == .object {
+            count(raw, entry: entry.value)
+        }
+    }
+
+    private mutating func count(_ raw: RawDocument, entry: Int) {
+        let toTranslate = Coverage.isToTranslate(raw, entry)
+        if toTranslate { total += 1 }
+        guard let localizations = raw.member(.localizations, in: entry), raw.nodes[localizations].kind == .object else { return }
+        languages.restart()
+        for localization in raw.members(of: localizations) {
+            let (language, isNew) = languages.number(raw, localization.key)
+            if isNew { counts.append((0, 0, 0)) }
+            guard toTranslate else { continue }
+            switch Coverage.classify(raw, localization.value) {
+            case .translated?: counts[language].translated += 1
+            case .needsReview?: counts[language].needsReview += 1
+            case .new?: counts[language].new += 1
+            case nil: break
             }
         }
     }
