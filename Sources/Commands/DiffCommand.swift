@@ -173,14 +173,20 @@ enum DiffCommand: Command {
             timer.report()
             pager?.finish()
         }
+        // What the output was made from, and the output, are left to the process's end.
+        KeptUntilExit.keep(diffs)
         if format == "json" {
-            DiffRenderer.jsonOutput(diffs, secondThread: workers).forEachPart { Console.write($0) }
+            let output = DiffRenderer.jsonOutput(diffs, secondThread: workers)
+            output.forEachPart { Console.write($0) }
+            KeptUntilExit.keep(output)
         } else if format == "markdown" {
             Console.out(MarkdownReport.render(diffs))
         } else if arguments.has("stat") {
             Console.out(DiffRenderer.stat(diffs, color: color, verbose: arguments.has("verbose")))
         } else {
-            DiffRenderer.textOutput(diffs, color: color, secondThread: workers).forEachPart { Console.write($0) }
+            let output = DiffRenderer.textOutput(diffs, color: color, secondThread: workers)
+            output.forEachPart { Console.write($0) }
+            KeptUntilExit.keep(output)
         }
         if failed { return ExitStatus.failure }
         if (arguments.has("exit-code") || noIndex) && diffs.contains(where: \.hasChanges) { return ExitStatus.attention }
