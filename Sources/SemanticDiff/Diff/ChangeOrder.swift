@@ -18,6 +18,7 @@ public enum ChangeOrder {
     /// `entriesInOrder`, each entry's changes are one run already in their
     /// order (``sortEntry(_:_:sourceLanguage:)``), and only the entries are put in theirs.
     public static func sort(_ changes: inout [CatalogChange], sourceLanguage: String?, entriesInOrder: Bool = false) {
+        if entriesInOrder { return sortRuns(&changes) }
         var catalogLevel: [Int] = []
         // Grouped by the key's bytes: two keys that differ only in Unicode normalization
         // are two entries, which a String key would take for one. An entry's changes
@@ -56,6 +57,39 @@ public enum ChangeOrder {
             guard group.count > 1, !entriesInOrder else { source += group; continue }
             source += entryOrder(group, in: changes, sourceLanguage: sourceLanguage)
         }
+        permute(&changes, into: source, at: 0)
+    }
+
+    /// ``sort(_:sourceLanguage:entriesInOrder:)`` of changes whose entries'
+    /// changes are runs in their order already: the runs are found by
+    /// comparing each key with the one before, and moved whole into Xcode's
+    /// key order (the sort is stable, so runs of one key's bytes end up
+    /// together, in the order they came), the catalog's own changes first.
+    /// Nothing moves when the runs are in order already, as a diff's
+    /// changes are unless entries were removed or the file is out of order.
+    private static func sortRuns(_ changes: inout [CatalogChange]) {
+        var catalogLevel: [Int] = []
+        // The keys' bytes, made once for the order check and the sort.
+        var keys: [[UInt8]] = []
+        var runs: [Range<Int>] = []
+        var index = 0
+        while index < changes.count {
+            guard let key = changes[index].key else {
+                catalogLevel.append(index)
+                index += 1
+                continue
+            }
+            var end = index + 1
+            while end < changes.count && same(changes[end].key, key) { end += 1 }
+            keys.append(Array(key.utf8))
+            runs.append(index..<end)
+            index = end
+        }
+        let catalogFirst = catalogLevel.last.map { $0 == catalogLevel.count - 1 } ?? true
+        if catalogFirst && KeyCollation.isStrictlyOrdered(keys) { return }
+        var source = catalogLevel
+        source.reserveCapacity(changes.count)
+        for run in KeyCollation.order(of: keys) { source += runs[run] }
         permute(&changes, into: source, at: 0)
     }
 

@@ -145,29 +145,26 @@ extension LanguageStatistics {
     /// Counts per language from a file's changes, with the coverage of each version.
     static func compute(changes: [CatalogChange], removedTranslations: [String: Int], old: Catalog?, new: Catalog?,
                         languages: Set<String>, coverage: (old: Coverage?, new: Coverage?)) -> [LanguageStatistics] {
-        var table: [String: LanguageStatistics] = [:]
-        func update(_ language: String, _ body: (inout LanguageStatistics) -> Void) {
-            // Changed in place: one lookup.
-            body(&table[language, default: LanguageStatistics(language: language)])
-        }
+        var tally = StatisticsTally()
         // By index, each field read in place: a change bound whole is copied, its strings retained and released.
         for index in changes.indices {
             guard let language = changes[index].language else { continue }
             switch changes[index].kind {
-            case .translationAdded: update(language) { $0.added += 1 }
-            case .translationRemoved: update(language) { $0.removed += 1 }
+            case .translationAdded: tally.count(language) { $0.added += 1 }
+            case .translationRemoved: tally.count(language) { $0.removed += 1 }
             case .translationChanged:
                 let stateChanged = changes[index].oldState != changes[index].newState
-                update(language) {
+                tally.count(language) {
                     $0.changed += 1
                     if stateChanged { $0.stateChanges += 1 }
                 }
-            case .stateChanged: update(language) { $0.stateChanges += 1 }
-            case .substitutionChanged: update(language) { $0.changed += 1 }
+            case .stateChanged: tally.count(language) { $0.stateChanges += 1 }
+            case .substitutionChanged: tally.count(language) { $0.changed += 1 }
             default: break
             }
         }
-        for (language, count) in removedTranslations { update(language) { $0.removed += count } }
+        for (language, count) in removedTranslations { tally.count(language) { $0.removed += count } }
+        let table = tally.byLanguage
         let (before, after) = coverage
         var all = Set(table.keys).union(before?.languages ?? []).union(after?.languages ?? [])
         if !languages.isEmpty { all.formIntersection(languages) }
@@ -186,5 +183,41 @@ extension LanguageStatistics {
             statistics.statesAfter = counts(after, language)
             return statistics
         }
+    }
+}
+
+/// A diff's counts per language, found for each change: its changes come
+/// entry by entry, each entry's by language in order, so the language
+/// after the one counted last is looked at first, then that one again,
+/// and only then a dictionary (a string's hash costs more than comparing
+/// two short ones).
+private struct StatisticsTally {
+    private var statistics: [LanguageStatistics] = []
+    private var slots: [String: Int] = [:]
+    private var next = 0
+
+    /// Changes the counts of `language` with `body`.
+    mutating func count(_ language: String, _ body: (inout LanguageStatistics) -> Void) {
+        body(&statistics[slot(language)])
+    }
+
+    private mutating func slot(_ language: String) -> Int {
+        if next < statistics.count && statistics[next].language == language {
+            next += 1
+            return next - 1
+        }
+        if next > 0 && statistics[next - 1].language == language { return next - 1 }
+        if let known = slots[language] {
+            next = known + 1
+            return known
+        }
+        statistics.append(LanguageStatistics(language: language))
+        slots[language] = statistics.count - 1
+        next = statistics.count
+        return statistics.count - 1
+    }
+
+    var byLanguage: [String: LanguageStatistics] {
+        Dictionary(statistics.map { ($0.language, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }
