@@ -266,6 +266,30 @@ struct MergeCheckTests {
     }
 }
 
+extension MergeCheckTests {
+    @Test("a merge where both sides changed every entry: the result itself is what is checked, and a new error is placed where check places it")
+    func everyEntryChanged() throws {
+        let base = B.catalog([("apple", B.entry([("en", B.text("Apple"))])), ("greeting", B.entry([("en", B.text("%lld files"))]))])
+        let ours = B.catalog([("apple", B.entry([("en", B.text("Apple")), ("fr", B.text("Pomme"))])),
+                              ("greeting", B.entry([("en", B.text("%lld files in %@"))]))])
+        let theirs = B.catalog([("apple", B.entry([("en", B.text("Apple")), ("it", B.text("Mela"))])),
+                                ("greeting", B.entry([("en", B.text("%lld files")), ("de", B.text("%lld Dateien"))]))])
+        let directory = try TemporaryDirectory()
+        for (name, catalog) in [("base", base), ("ours", ours), ("theirs", theirs)] {
+            try Data(catalog.xcodeLayout()).write(to: directory.url.appendingPathComponent(name))
+        }
+        let result = try CLI.run(["merge", "base", "ours", "theirs"], in: directory.url)
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("2 keys changed"), "\(result.stderr)")
+        let lines = result.stderr.split(separator: "\n").filter { $0.contains("check error") }
+        #expect(lines.count == 1 && lines.first?.contains("de drops %@ (argument 2)") == true, "\(result.stderr)")
+        try FileManager.default.copyItem(at: directory.url.appendingPathComponent("ours"), to: directory.url.appendingPathComponent("merged.xcstrings"))
+        let checked = try CLI.run(["check", "merged.xcstrings"], in: directory.url).stdout
+        let place = try #require(checked.split(separator: "\n").first { $0.hasSuffix("[placeholder-mismatch]") }?.split(separator: ":")[1...2])
+        #expect(lines.first?.contains("(\(place.joined(separator: ":")) ") == true, "\(lines) \(checked)")
+    }
+}
+
 @Suite("check before a commit")
 struct CheckHookTests {
     @Test("the pre-commit hook lets a clean catalog named like an option through and stops a broken one; a foreign hook is kept")

@@ -36,17 +36,24 @@ public enum CatalogMerge {
                     // The entries put together from both sides, written as they are in the result, for what checks
                     // them after a clean merge. An entry taken whole from one side is what that side had, findings and all
                     // (unless the source language changed under it).
+                    let main = WrittenOutput(writer.writer.output)
                     var changedEntries: WrittenOutput?
                     let sameSource = ours.stringValue(ours.value(.sourceLanguage, in: ours.root))
                         == theirs.stringValue(theirs.value(.sourceLanguage, in: theirs.root))
                     if writer.pieces.isEmpty, !engine.report.changedKeys.isEmpty,
                        let subset = changedEntriesOnly(merged, keys: Set(engine.report.changedKeys.map { Array($0.utf8) }),
                                                        takenWhole: !sameSource, sources) {
-                        var subsetWriter = MergedWriter(sources: sources, mode: nil, capacity: 4096)
-                        subsetWriter.write(subset, depth: 0)
-                        changedEntries = WrittenOutput(subsetWriter.writer.output)
+                        if subset.isEveryEntry {
+                            // Every entry was put together from both sides (a translator's branch against a
+                            // feature branch): the result itself is that catalog, not written a second time.
+                            changedEntries = main
+                        } else {
+                            var subsetWriter = MergedWriter(sources: sources, mode: nil, capacity: 4096)
+                            subsetWriter.write(subset.catalog, depth: 0)
+                            changedEntries = WrittenOutput(subsetWriter.writer.output)
+                        }
                     }
-                    return CatalogMergeResult(main: WrittenOutput(writer.writer.output), pieces: writer.pieces, report: engine.report,
+                    return CatalogMergeResult(main: main, pieces: writer.pieces, report: engine.report,
                                               oursWasInXcodeLayout: ours.isInXcodeLayout && oursOrder.subtreeIsSorted(0),
                                               changedEntriesOutput: changedEntries,
                                               warnings: equivalentKeyWarnings(merged, sources))
@@ -57,14 +64,15 @@ public enum CatalogMerge {
 
     /// The merged catalog with only the entries whose keys are in `keys`
     /// (and the other top-level members), those taken whole from one side
-    /// too only when `takenWhole`; nil when there are none, or when its root
-    /// or `strings` is not an object.
-    static func changedEntriesOnly(_ merged: Merged, keys: Set<[UInt8]>, takenWhole: Bool, _ sources: MergeSources) -> Merged? {
+    /// too only when `takenWhole`, and whether that is every entry of it;
+    /// nil when there are none, or when its root or `strings` is not an object.
+    static func changedEntriesOnly(_ merged: Merged, keys: Set<[UInt8]>, takenWhole: Bool,
+                                   _ sources: MergeSources) -> (catalog: Merged, isEveryEntry: Bool)? {
         func members(_ value: Merged) -> [MergedMember]? { mergedMembers(value, sources) }
         guard let root = members(merged) else { return nil }
         let strings = Array(CatalogField.strings.rawValue.utf8)
         var kept: [MergedMember] = []
-        var anyEntry = false
+        var anyEntry = false, everyEntry = true
         for member in root {
             guard sources.text(member.key) == strings else { kept.append(member); continue }
             guard let entries = members(member.value) else { return nil }
@@ -73,10 +81,11 @@ public enum CatalogMerge {
                 return keys.contains(sources.text(entry.key))
             }
             anyEntry = !changed.isEmpty
+            if changed.count != entries.count { everyEntry = false }
             kept.append(MergedMember(key: member.key, value: .object(changed)))
         }
         // Nothing put together from both sides: nothing the sides did not have, nothing to check.
-        return anyEntry ? .object(kept) : nil
+        return anyEntry ? (.object(kept), everyEntry) : nil
     }
 
     /// The members of a merged object (or of one copied from a side); nil when it is not an object.
