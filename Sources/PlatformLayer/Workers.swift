@@ -27,6 +27,10 @@ public final class Workers: @unchecked Sendable {
 
     deinit { threads.forEach { $0.stop() } }
 
+    /// Whether there are threads besides the caller's: whether work given
+    /// to ``map(_:_:)`` may run at the same time as other work.
+    public var runAlongside: Bool { !threads.isEmpty }
+
     /// `transform` applied to every item, the results in the items' order:
     /// this thread takes the first item, and each free thread (this one and
     /// the workers) the next item not yet taken, so items of uneven cost are
