@@ -46,6 +46,14 @@ struct EquivalentKeysTests {
         for text in ["Cafe\u{301}", "\u{212B}", "\u{1100}\u{1161}", "\u{304B}\u{3099}", "\u{0E48}", "\u{2000}", "Ω\u{2126}", "\u{0344}"] {
             #expect(!EquivalentKeys.isCertainlyComposed(Array(text.utf8)), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
+        // The ranges are searched by halves: in order and apart, and every scalar up to U+1FFFF found
+        // in them exactly when one of them holds it.
+        let ranges = EquivalentKeys.composedRanges
+        #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound < $1.lowerBound })
+        let misplaced = (UInt32(0)...0x1FFFF).filter { scalar in
+            EquivalentKeys.isInComposedRanges(scalar, ranges) != ranges.contains { $0.contains(scalar) }
+        }
+        #expect(misplaced.isEmpty, "\(misplaced.prefix(5))")
     }
 
     @Test("groups: equivalent spellings found whether or not some keys are certainly composed; none among composed keys")

@@ -24,7 +24,8 @@ public enum EquivalentKeys {
     /// form C: every character is ASCII or in ``composedRanges``. False says
     /// only that it may not be.
     static func isCertainlyComposed(_ text: [UInt8]) -> Bool {
-        text.withUnsafeBufferPointer { bytes in
+        let ranges = composedRanges
+        return text.withUnsafeBufferPointer { bytes in
             var index = 0
             while index < bytes.count {
                 let lead = bytes[index]
@@ -36,11 +37,22 @@ public enum EquivalentKeys {
                 let length = KeyCollation.scalarLength(lead)
                 guard index + length <= bytes.count else { return false }
                 let scalar = KeyCollation.scalar(bytes, at: index)
-                guard composedRanges.contains(where: { $0.contains(scalar) }) else { return false }
+                guard isInComposedRanges(scalar, ranges) else { return false }
                 index += length
             }
             return true
         }
+    }
+
+    /// Whether `scalar` is in one of `ranges` (``composedRanges``, in
+    /// order and apart): a binary search, Han being near the end.
+    @inline(__always) static func isInComposedRanges(_ scalar: UInt32, _ ranges: [ClosedRange<UInt32>]) -> Bool {
+        var low = 0, high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound < scalar { low = middle + 1 } else { high = middle }
+        }
+        return low < ranges.count && ranges[low].contains(scalar)
     }
 
     /// Characters that are their own canonical composition, combine with
@@ -50,7 +62,7 @@ public enum EquivalentKeys {
     /// punctuation and symbols, kana, Han, Hangul syllables, full-width
     /// forms and emoji, the blocks a catalog's keys are written in. Proven
     /// character by character against Foundation's normalization in
-    /// `EquivalentKeysTests`.
+    /// `EquivalentKeysTests`. In order, and apart.
     static let composedRanges: [ClosedRange<UInt32>] = [
         0x00A0...0x02FF,  // Latin-1, Latin Extended-A and -B, IPA, spacing modifiers
         0x0400...0x0482, 0x048A...0x052F,  // Cyrillic, without its combining marks
