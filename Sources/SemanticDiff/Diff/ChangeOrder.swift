@@ -54,7 +54,7 @@ public enum ChangeOrder {
         var source = catalogLevel
         source.reserveCapacity(changes.count)
         for group in order.lazy.map({ groups[$0] }) {
-            guard group.count > 1, !entriesInOrder else { source += group; continue }
+            guard group.count > 1 else { source += group; continue }
             source += entryOrder(group, in: changes, sourceLanguage: sourceLanguage)
         }
         permute(&changes, into: source, at: 0)

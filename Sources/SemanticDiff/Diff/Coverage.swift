@@ -190,7 +190,8 @@ extension LanguageStatistics {
 /// entry by entry, each entry's by language in order, so the language
 /// after the one counted last is looked at first, then that one again,
 /// and only then a dictionary (a string's hash costs more than comparing
-/// two short ones).
+/// two short ones). Languages are told apart as `String`s, as the
+/// statistics always have, not by their bytes as ``LanguageNumbers`` does.
 private struct StatisticsTally {
     private var statistics: [LanguageStatistics] = []
     private var slots: [String: Int] = [:]
@@ -217,7 +218,5 @@ private struct StatisticsTally {
         return statistics.count - 1
     }
 
-    var byLanguage: [String: LanguageStatistics] {
-        Dictionary(statistics.map { ($0.language, $0) }, uniquingKeysWith: { first, _ in first })
-    }
+    var byLanguage: [String: LanguageStatistics] { slots.mapValues { statistics[$0] } }
 }

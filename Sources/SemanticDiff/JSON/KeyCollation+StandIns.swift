@@ -20,18 +20,19 @@ extension KeyCollation {
     /// table, or where a difference before any stand-in decides (the ASCII
     /// walk's, not this rule's).
     static func standInCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
-        let short = fitsInlineBuffer(a) && fitsInlineBuffer(b)
+        // Counted only where it matters: most calls end at a character that is no stand-in.
+        func short() -> Bool { fitsInlineBuffer(a) && fitsInlineBuffer(b) }
         var x = StandInWeights(text: a), y = StandInWeights(text: b)
         var caseDiffers = false
         while true {
             guard let weightX = x.next(), let weightY = y.next() else { return nil }
             if weightX != weightY {
                 guard x.sawStandIn || y.sawStandIn else { return nil }
-                guard short || (!caseDiffers && weightX != 0 && weightY != 0
+                guard short() || (!caseDiffers && weightX != 0 && weightY != 0
                                 && x.units <= longKeyReach && y.units <= longKeyReach) else { return nil }
                 return weightX < weightY ? -1 : 1
             }
-            if weightX == 0 { return short ? standInTie(a, b) : nil }
+            if weightX == 0 { return short() ? standInTie(a, b) : nil }
             if let byteX = x.lastByte, let byteY = y.lastByte, byteX != byteY { caseDiffers = true }
         }
     }
