@@ -142,6 +142,28 @@ struct JSONReaderTests {
         #expect(many == offsets.map { TextPosition(offset: $0, in: data) })
     }
 
+    @Test("positions are the lines and columns an editor counts, at every offset of texts with short, long and empty lines")
+    func positionsAgainstCounting() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["\n", "\n\n", "a", "bc", "ç", "日本", "😀", "{\n  \"k\" : \"v\"\n}", String(repeating: "x", count: 17)]
+        for _ in 0..<40 {
+            let text = (0..<Int.random(in: 0...60, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let data = bytes(text)
+            // The reference: every byte before the offset, one at a time.
+            func counted(_ offset: Int) -> TextPosition {
+                var line = 1, column = 1
+                for byte in data.prefix(max(0, min(offset, data.count))) {
+                    if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+                }
+                return TextPosition(line: line, column: column)
+            }
+            let offsets = Array(-1...(data.count + 1))
+            #expect(offsets.map { TextPosition(offset: $0, in: data) } == offsets.map(counted), "\(text.debugDescription)")
+            let shuffled = offsets.shuffled(using: &generator)
+            #expect(data.withUnsafeBufferPointer { TextPosition.positions(of: shuffled, in: $0) } == shuffled.map(counted))
+        }
+    }
+
     @Test("duplicates are found in large objects and through escapes")
     func duplicateKeysLarge() throws {
         var members = (0..<100).map { "\"k\($0)\":\($0)" }
