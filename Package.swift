@@ -1,5 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
+#if canImport(Foundation)
+import Foundation
+#endif
 
 // The layers, each allowed to use only those above it (ARCHITECTURE.md):
 //
@@ -38,8 +41,9 @@ let startUp = LinkerSetting.unsafeFlags(
 /// to apply at start (a position-independent one relocates 22,000 pointers
 /// on 75 pages, a seventh of a small merge: docs/SPEED.md, "The merge
 /// driver on its own"). It must never `dlopen`: a static glibc can load a
-/// shared library only of its own exact version; the line merge, which
-/// needs libgit2, is handed to `git-xcstrings merge`.
+/// shared library only of its own exact version; the line merge is
+/// libgit2's xdiff linked in (`staticLibgit2` below), or, where the build
+/// found no static libgit2, handed to `git-xcstrings merge`.
 /// GIT_XCSTRINGS_MERGE_LINKING=pie links it position-independent (placed
 /// at a random address, as the other two programs are), through lld, since
 /// gold cannot; build it so with `--disable-local-rpath`, as README says:
@@ -52,6 +56,33 @@ let wholeProgram = LinkerSetting.unsafeFlags(
         : ["-static-executable", "-use-ld=lld"] + (mergeDriverLinking == "pie" ? ["-Xclang-linker", "-static-pie"] : []),
     .when(platforms: [.linux], configuration: .release)
 )
+
+/// libgit2's static library, where the build finds one of version 1.5 (the
+/// one whose internal xdiff interface Sources/CLineMerge declares): its
+/// line merge is then linked into the programs, and the merge driver merges
+/// a catalog that is not valid JSON line by line itself, rather than
+/// handing it to a process that opens libgit2's shared library (5 ms, three
+/// times `git merge-file`'s whole run: docs/SPEED.md, "The line merge in
+/// the driver"). Only the xdiff objects are taken from the archive.
+/// Elsewhere, or with GIT_XCSTRINGS_STATIC_XDIFF=0, libgit2's
+/// `git_merge_file` merges, through the shared library.
+let staticLibgit2: String? = {
+    #if os(Linux) && canImport(Foundation)
+    guard Context.environment["GIT_XCSTRINGS_STATIC_XDIFF"] != "0" else { return nil }
+    for prefix in ["/usr", "/usr/local"] {
+        guard let version = try? String(contentsOfFile: prefix + "/include/git2/version.h", encoding: .utf8) else { continue }
+        func number(_ name: String) -> String? {
+            version.split(separator: "\n").first { $0.hasPrefix("#define \(name) ") }?.split(separator: " ").last.map(String.init)
+        }
+        guard number("LIBGIT2_VER_MAJOR") == "1", number("LIBGIT2_VER_MINOR") == "5" else { continue }
+        let directories = ["lib/x86_64-linux-gnu", "lib/aarch64-linux-gnu", "lib64", "lib"]
+        if let archive = directories.map({ prefix + "/" + $0 + "/libgit2.a" }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
+            return archive
+        }
+    }
+    #endif
+    return nil
+}()
 
 let package = Package(
     name: "git-xcstrings",
@@ -86,7 +117,11 @@ let package = Package(
         // Repositories, revisions, trees, the index, blobs, configuration and
         // git's line merge, through libgit2; and, for a diff of two revisions,
         // git's references and objects read from its files (Objects/).
-        .target(name: "GitLayer", dependencies: ["CGit2", "SemanticDiff", "PlatformLayer"], swiftSettings: crossModule),
+        .target(name: "GitLayer", dependencies: ["CGit2", "CLineMerge", "SemanticDiff", "PlatformLayer"], swiftSettings: crossModule),
+        // git's line merge in this process: libgit2's xdiff, from its static library where there is one (above).
+        .target(name: "CLineMerge",
+                cSettings: [.unsafeFlags(["-gdwarf-4"])] + (staticLibgit2 == nil ? [] : [.define("GIT_XCSTRINGS_STATIC_XDIFF")]),
+                linkerSettings: staticLibgit2.map { [.unsafeFlags(["-Xlinker", $0])] } ?? []),
 
         // The subcommands and their policies, as a library.
         .target(
@@ -144,7 +179,7 @@ let package = Package(
         .testTarget(name: "CatalogTests", dependencies: ["SemanticDiff", "PlatformLayer", "TestSupport"]),
         .testTarget(name: "GitLayerTests", dependencies: ["GitLayer", "SemanticDiff", "TestSupport"]),
         .testTarget(name: "CheckTests", dependencies: ["SemanticDiff", "TestSupport", "FoundationPlurals"]),
-        .testTarget(name: "CommandTests", dependencies: ["SemanticDiff", "PlatformLayer", "TestSupport"]),
+        .testTarget(name: "CommandTests", dependencies: ["SemanticDiff", "PlatformLayer", "TestSupport", "CLineMerge"]),
         .testTarget(name: "CorpusTests", dependencies: ["SemanticDiff", "PlatformLayer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -106,7 +106,8 @@ enum MergeCommand: Command {
                                      baseLabel: label(arguments.value("label-base")) ?? "base",
                                      theirsLabel: label(arguments.value("label-theirs")) ?? "theirs"),
             configuredStyle: { styleOverride ?? configuredStyle(given: given) },
-            lineMergeElsewhere: given.map { given in { handOff(given) } })
+            // The line merge needs libgit2's shared library only where its xdiff is not linked in.
+            lineMergeElsewhere: LineMerge.isLinkedIn ? nil : given.map { given in { handOff(given) } })
         let outcome = driver.merge(contents, workers: workers)
         timer.mark("merge")
         outcome.warnings.forEach(report)

@@ -1,11 +1,18 @@
 import PlatformLayer
 import SemanticDiff
 import CGit2
+import CLineMerge
 
-/// git's own line merge, through libgit2's `git_merge_file`: the fallback
-/// for inputs that are not valid JSON, so that the driver never leaves a
-/// user worse off than git alone would.
+/// git's own line merge, libgit2's `git_merge_file`: the fallback for
+/// inputs that are not valid JSON, so that the driver never leaves a user
+/// worse off than git alone would. Where the build linked libgit2's xdiff
+/// in (Sources/CLineMerge), the merge runs there, with the options
+/// `git_merge_file` would give it, and libgit2's shared library is not
+/// opened; elsewhere through `git_merge_file`.
 public enum LineMerge {
+    /// Whether the merge runs without opening libgit2 (its xdiff linked in).
+    public static var isLinkedIn: Bool { git_xcstrings_line_merge_available() != 0 }
+
     /// How lines are matched: libgit2's default (Myers), patience, or a minimal diff.
     public enum Algorithm: Sendable, CaseIterable {
         case myers, patience, minimal
@@ -15,6 +22,48 @@ public enum LineMerge {
     /// is false when the result holds conflicts.
     public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], path: String?,
                              markers: ConflictMarkers, algorithm: Algorithm = .myers) throws(GitError) -> (bytes: [UInt8], clean: Bool) {
+        if isLinkedIn { return try linkedIn(base: base, ours: ours, theirs: theirs, markers: markers, algorithm: algorithm) }
+        return try throughLibGit2(base: base, ours: ours, theirs: theirs, path: path, markers: markers, algorithm: algorithm)
+    }
+
+    /// ``merge(base:ours:theirs:path:markers:algorithm:)`` by the xdiff linked in.
+    static func linkedIn(base: [UInt8], ours: [UInt8], theirs: [UInt8], markers: ConflictMarkers,
+                         algorithm: Algorithm) throws(GitError) -> (bytes: [UInt8], clean: Bool) {
+        let style: git_xcstrings_conflict_style = switch markers.style {
+        case .merge: GIT_XCSTRINGS_STYLE_MERGE
+        case .diff3: GIT_XCSTRINGS_STYLE_DIFF3
+        case .zdiff3: GIT_XCSTRINGS_STYLE_ZDIFF3
+        }
+        let matching: git_xcstrings_line_matching = switch algorithm {
+        case .myers: GIT_XCSTRINGS_LINES_MYERS
+        case .patience: GIT_XCSTRINGS_LINES_PATIENCE
+        case .minimal: GIT_XCSTRINGS_LINES_MINIMAL
+        }
+        var merged: UnsafeMutablePointer<CChar>?
+        var count = 0
+        // The marker size as git_merge_file's options hold it (16 bits).
+        let markerSize = Int32(UInt16(clamping: markers.size))
+        let status: Int32 = base.withUnsafeBufferPointer { baseBytes in
+            ours.withUnsafeBufferPointer { oursBytes in
+                theirs.withUnsafeBufferPointer { theirsBytes in
+                    func text(_ bytes: UnsafeBufferPointer<UInt8>) -> git_xcstrings_text {
+                        git_xcstrings_text(bytes: UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self), count: bytes.count)
+                    }
+                    var texts = (text(baseBytes), text(oursBytes), text(theirsBytes))
+                    return git_xcstrings_line_merge(&texts.0, &texts.1, &texts.2, markers.baseLabel, markers.oursLabel, markers.theirsLabel,
+                                                    markerSize, style, matching, &merged, &count)
+                }
+            }
+        }
+        defer { git_xcstrings_line_merge_free(merged) }
+        guard status >= 0 else { throw GitError("the line merge failed") }
+        let bytes = merged.map { Array(UnsafeRawBufferPointer(start: $0, count: count).bindMemory(to: UInt8.self)) } ?? []
+        return (bytes, status == 0)
+    }
+
+    /// ``merge(base:ours:theirs:path:markers:algorithm:)`` by libgit2's shared library.
+    static func throughLibGit2(base: [UInt8], ours: [UInt8], theirs: [UInt8], path: String?,
+                               markers: ConflictMarkers, algorithm: Algorithm) throws(GitError) -> (bytes: [UInt8], clean: Bool) {
         let git = try LibGit2.shared()
         var result = git_merge_file_result()
         var options = git_merge_file_options()

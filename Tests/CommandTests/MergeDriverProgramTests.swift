@@ -1,3 +1,4 @@
+import CLineMerge
 import Foundation
 import TestSupport
 import Testing
@@ -6,8 +7,9 @@ import Testing
 private typealias B = Build
 
 /// `git-xcstrings-merge`, the program `install` registers as git's merge
-/// driver: the `merge` command alone, linked whole on Linux, which hands a
-/// line merge (libgit2's) to `git-xcstrings merge`.
+/// driver: the `merge` command alone, linked whole on Linux, which merges
+/// by lines with libgit2's xdiff linked in where the build found libgit2's
+/// static library, and elsewhere hands a line merge to `git-xcstrings merge`.
 @Suite("git-xcstrings-merge")
 struct MergeDriverProgramTests {
     init() { FoundationOrder.use() }
@@ -57,14 +59,14 @@ struct MergeDriverProgramTests {
             #expect(driver == command, "\(name)")
             #expect(command.status == status, "\(name): \(command.stderr)")
         }
-        // The line merge really ran (libgit2's, through git-xcstrings merge): git's markers around the two sides.
+        // The line merge really ran (libgit2's, linked in or through git-xcstrings merge): git's markers around the two sides.
         let lines = try run(CLI.mergeDriver, prefix: [], ["-p"], base: Self.base.xcodeLayout(), ours: Self.broken,
                             theirs: Self.theirs.xcodeLayout())
         #expect(lines.stderr.contains("merged line by line"), "\(lines.stderr)")
         #expect(lines.stdout.contains("<<<<<<< ours\n"), "\(lines.stdout)")
     }
 
-    @Test("without git-xcstrings to hand a line merge to: exit 1, OURS as it was, and why")
+    @Test("without git-xcstrings to hand a line merge to: merged by lines all the same where libgit2's is linked in; else exit 1, OURS as it was, and why")
     func alone() throws {
         let directory = try TemporaryDirectory()
         try directory.copyExecutable(CLI.mergeDriver, as: "git-xcstrings-merge")
@@ -73,6 +75,13 @@ struct MergeDriverProgramTests {
         let result = try run(lone, prefix: [], ["--path", "L.xcstrings"], base: Self.base.xcodeLayout(), ours: Self.broken,
                              theirs: Self.theirs.xcodeLayout(), environment: ["PATH": "/usr/bin:/bin"])
         #expect(result.status == 1)
+        if git_xcstrings_line_merge_available() != 0 {
+            let command = try run(CLI.executable, prefix: ["merge"], ["--path", "L.xcstrings"], base: Self.base.xcodeLayout(),
+                                  ours: Self.broken, theirs: Self.theirs.xcodeLayout())
+            #expect(result == command)
+            #expect(String(decoding: result.ours, as: UTF8.self).contains("<<<<<<< ours\n"), "\(result.stderr)")
+            return
+        }
         #expect(result.ours == Self.broken)
         #expect(result.stderr == "L.xcstrings: ours is not valid JSON (2:1: expected a key in quotes, found '<'); "
             + "the line merge is git-xcstrings merge's, which could not be run (git-xcstrings is neither next to this program "

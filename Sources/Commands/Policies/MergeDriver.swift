@@ -20,9 +20,10 @@ struct MergeDriver {
     var markers: ConflictMarkers
     /// The marker style from git's configuration, read only when a conflict needs it.
     var configuredStyle: () -> ConflictMarkers.Style
-    /// Set in `git-xcstrings-merge`, which never loads libgit2: runs
-    /// `git-xcstrings merge` in this process's place to merge by lines, and
-    /// returns only why it could not.
+    /// Set in `git-xcstrings-merge`, which never loads libgit2, where the
+    /// build did not link libgit2's line merge in (``LineMerge/isLinkedIn``):
+    /// runs `git-xcstrings merge` in this process's place to merge by lines,
+    /// and returns only why it could not.
     var lineMergeElsewhere: (() -> String)? = nil
 
     /// Merges `contents` (base, ours, theirs; an empty base means both
