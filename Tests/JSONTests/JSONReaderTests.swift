@@ -193,6 +193,31 @@ struct JSONReaderTests {
         #expect(error.position == TextPosition(line: 2, column: 12))
     }
 
+    @Test("after a character of three bytes, every three-byte sequence is accepted exactly when it is valid UTF-8, and an invalid one is reported at its lead")
+    func threeByteRuns() throws {
+        // "中" (E4 B8 AD) first, so that the sequence is read as the next of a run; the second and third bytes at every
+        // value and at the edges of the ranges that decide.
+        let thirds: [UInt8] = [0x00, 0x1F, 0x22, 0x41, 0x5C, 0x7F, 0x80, 0x8F, 0x9F, 0xA0, 0xBF, 0xC0, 0xE4, 0xFF]
+        for lead in UInt8(0xC0)...0xFF {
+            for second in UInt8.min...UInt8.max {
+                for third in thirds {
+                    let sequence = [lead, second, third]
+                    let input = bytes("[\"中") + sequence + bytes("中\"]")
+                    let content = [0xE4, 0xB8, 0xAD] + sequence
+                    // Valid as JSON text: valid UTF-8, and no quote, backslash or control character.
+                    let valid = String(validating: content, as: UTF8.self) != nil
+                        && !content.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+                    let error = syntaxError(input)
+                    #expect((error == nil) == valid, "\(sequence)")
+                    // A lead of three or four bytes, or none, fails as a whole sequence: at itself.
+                    if let error, String(validating: content, as: UTF8.self) == nil, lead >= 0xE0, sequence.allSatisfy({ $0 >= 0x80 }) {
+                        #expect(error.message.hasPrefix("invalid UTF-8") && error.position == TextPosition(line: 1, column: 4), "\(sequence)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("lone surrogates are rejected")
     func loneSurrogates() throws {
         let high = try #require(syntaxError(#"["\ud83d"]"#))

@@ -678,10 +678,28 @@ struct Parser: ~Copyable {
             } else if byte >= 0x80 {
                 flags.insert(.nonASCII)
                 position = try scanUTF8(at: position)
+                position = threeByteRun(from: position, limit: limit)
             } else {
                 position &+= 1
             }
         }
+    }
+
+    /// The offset after the characters of three bytes that start at
+    /// `position`, up to the first that is not one (or not certainly
+    /// valid by these checks): Chinese, Japanese and Korean text is runs of
+    /// them, each read here in a few instructions rather than through the
+    /// word scan and ``scanUTF8(at:)``. A lead of E1–EC or EE–EF takes any
+    /// two continuation bytes; E0 and ED, which restrict the second byte,
+    /// are left to ``scanUTF8(at:)``.
+    @inline(__always) func threeByteRun(from start: Int, limit: Int) -> Int {
+        var position = start
+        while position &+ 3 <= limit {
+            let lead = base[position], second = base[position &+ 1], third = base[position &+ 2]
+            guard lead &- 0xE1 <= 0xEF - 0xE1, lead != 0xED, second & 0xC0 == 0x80, third & 0xC0 == 0x80 else { break }
+            position &+= 3
+        }
+        return position
     }
 
     /// Validates one UTF-8 sequence at `position`; returns the offset after it.
