@@ -56,7 +56,8 @@ public enum LineMerge {
             }
         }
         defer { git_xcstrings_line_merge_free(merged) }
-        guard status >= 0 else { throw GitError("the line merge failed") }
+        // In git_merge_file's words (its message, after the one `check` puts first).
+        guard status >= 0 else { throw GitError("the line merge failed: failed to merge files") }
         let bytes = merged.map { Array(UnsafeRawBufferPointer(start: $0, count: count).bindMemory(to: UInt8.self)) } ?? []
         return (bytes, status == 0)
     }
