@@ -226,16 +226,25 @@ public enum CatalogDiff {
     /// Whether some language of `entry` other than the source (among those
     /// wanted) has every text of its localization translated.
     static func isTranslated(_ entry: Entry, besides source: String?, _ wanted: (String) -> Bool) -> Bool {
-        entry.localizations.contains { localization in
-            guard localization.language != source, wanted(localization.language) else { return false }
+        let document = entry.document
+        guard let node = entry.field(.localizations), document.kind(node) == .object else { return false }
+        // Language by language, to the first translated one (most entries have one among their first
+        // few): not every language made into a view first, to look at one or two.
+        for member in document.members(of: node) {
+            let language = document.string(member.key)
+            guard language != source, wanted(language) else { continue }
             // Most localizations are a unit's state and value: translated when that state is.
-            let plain: Bool? = localization.document.withRawDocument { raw in
-                PlainText.parts(raw, localization.node).map { raw.keyEquals($0.state, ("translated" as StaticString).utf8Bytes) }
+            let plain: Bool? = document.withRawDocument { raw in
+                PlainText.parts(raw, member.value).map { raw.keyEquals($0.state, ("translated" as StaticString).utf8Bytes) }
             }
-            if let plain { return plain }
-            let translations = localization.translations
-            return !translations.isEmpty && translations.allSatisfy { $0.state == .translated }
+            if let plain {
+                if plain { return true }
+                continue
+            }
+            let translations = Localization(document: document, language: language, node: member.value).translations
+            if !translations.isEmpty && translations.allSatisfy({ $0.state == .translated }) { return true }
         }
+        return false
     }
 
     /// The changes between two versions of one entry, appended to `changes`.
