@@ -108,7 +108,7 @@ public enum ChangeOrder {
     /// at one place as they came.
     private static func entryOrder(_ group: [Int], in changes: [CatalogChange], sourceLanguage: String?) -> [Int] {
         let ranks = group.map { rank(changes[$0].kind) }
-        return group.indices.sorted { a, b in
+        func precedes(_ a: Int, _ b: Int) -> Bool {
             if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
             let (x, y) = (group[a], group[b])
             if let first = changes[x].language, let second = changes[y].language, first != second {
@@ -121,7 +121,12 @@ public enum ChangeOrder {
                 if first != second { return variantPrecedes(first, second) }
             }
             return a < b
-        }.map { group[$0] }
+        }
+        // Most entries' changes come in their order (Xcode keeps the languages sorted). When none
+        // precedes the one before it, the stable sort finds the whole list one run and leaves it
+        // as it is (whatever the comparison): so it is left as it is here, without the sort's lists.
+        if group.indices.dropFirst().allSatisfy({ !precedes($0, $0 - 1) }) { return group }
+        return group.indices.sorted(by: precedes).map { group[$0] }
     }
 
     /// Moves the changes at `offset…` into `source`'s order (`source[i]`
