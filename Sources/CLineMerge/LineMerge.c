@@ -118,7 +118,15 @@ static int looks_binary(const git_xcstrings_text *text) {
     return head > 0 && memchr(text->bytes, 0, head) != NULL;
 }
 
-int git_xcstrings_line_merge_available(void) { return 1; }
+#endif
+
+int git_xcstrings_line_merge_available(void) {
+#ifdef GIT_XCSTRINGS_STATIC_XDIFF
+    return 1;
+#else
+    return 0;
+#endif
+}
 
 int git_xcstrings_line_merge(const git_xcstrings_text *base, const git_xcstrings_text *ours,
                              const git_xcstrings_text *theirs, const char *base_label,
@@ -127,6 +135,11 @@ int git_xcstrings_line_merge(const git_xcstrings_text *base, const git_xcstrings
                              char **merged, size_t *merged_count) {
     *merged = NULL;
     *merged_count = 0;
+#ifndef GIT_XCSTRINGS_STATIC_XDIFF
+    (void)base; (void)ours; (void)theirs; (void)base_label; (void)ours_label; (void)theirs_label;
+    (void)marker_size; (void)style; (void)matching;
+    return -1;
+#else
     if (looks_binary(base) || looks_binary(ours) || looks_binary(theirs)) return 1;
     if (base->count > LONG_MAX || ours->count > LONG_MAX || theirs->count > LONG_MAX) return -1;
     xdiff_file files[3] = {
@@ -154,26 +167,7 @@ int git_xcstrings_line_merge(const git_xcstrings_text *base, const git_xcstrings
     *merged = result.ptr;
     *merged_count = (size_t)result.size;
     return status == 0 ? 0 : 1;
-}
-
-void git_xcstrings_line_merge_free(char *merged) { free(merged); }
-
-#else
-
-int git_xcstrings_line_merge_available(void) { return 0; }
-
-int git_xcstrings_line_merge(const git_xcstrings_text *base, const git_xcstrings_text *ours,
-                             const git_xcstrings_text *theirs, const char *base_label,
-                             const char *ours_label, const char *theirs_label, int marker_size,
-                             git_xcstrings_conflict_style style, git_xcstrings_line_matching matching,
-                             char **merged, size_t *merged_count) {
-    (void)base; (void)ours; (void)theirs; (void)base_label; (void)ours_label; (void)theirs_label;
-    (void)marker_size; (void)style; (void)matching;
-    *merged = NULL;
-    *merged_count = 0;
-    return -1;
-}
-
-void git_xcstrings_line_merge_free(char *merged) { free(merged); }
-
 #endif
+}
+
+void git_xcstrings_line_merge_free(char *merged) { free(merged); }
