@@ -116,6 +116,36 @@ struct MergeLayoutTests {
         #expect(try merge.value["strings"]!.members.map(\.key) == ["a", "m", "new1", "new2", "new3", "z"])
     }
 
+    @Test("keys partly out of order in ours, among keys only Foundation orders and a duplicate: the result is in Xcode's order, ours' neighbours found in order when it was read kept without a second look", arguments: Array(1...12) as [UInt64])
+    func partlyOrderedOurs(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let pieces = ["%@ ", "**%@** ", "a", "A", "ê", "e\u{301}", "Item 9", "Item 10", "-", " ", "(", "zh", "ss", "ä", "あ", "Ä", "_", "•"]
+        var keys = DistinctKeys<String>()
+        while keys.count < 60 { keys.insert((0..<(1 + random.below(4))).map { _ in pieces[random.below(pieces.count)] }.joined()) }
+        let sorted = KeyCollation.sorted(Array(keys), by: { $0 })
+        // Ours: in order but for a few neighbours swapped, with a duplicate of one key written before it.
+        var ours = sorted
+        for _ in 0..<(seed % 4 == 0 ? 0 : 1 + random.below(2)) {
+            let at = random.below(ours.count - 1)
+            ours.swapAt(at, at + 1)
+        }
+        let base = ours.filter { _ in random.below(5) != 0 }
+        var theirs = base.filter { _ in random.below(6) != 0 }
+        // Keys theirs adds go at the end of an object out of order, which the writer then sorts whole: half the time none.
+        if seed % 2 == 0 { theirs += ["new %@ key", "**new**", "Ä new", "a new"].filter { _ in random.below(2) == 0 } }
+        func text(_ keys: [String], duplicate: Bool) -> [UInt8] {
+            var members = keys.map { "\(String(decoding: JSONString.quoted($0), as: UTF8.self)) : {}" }
+            if duplicate, let last = members.indices.last { members.insert(members[last], at: random.below(members.count)) }
+            return Array("{\"sourceLanguage\" : \"en\", \"strings\" : {\(members.joined(separator: ", "))}, \"version\" : \"1.0\"}".utf8)
+        }
+        let result = try CatalogMerge.merge(base: JSONDocument(parsing: text(base, duplicate: false)),
+                                            ours: JSONDocument(parsing: text(ours, duplicate: random.below(2) == 0)),
+                                            theirs: JSONDocument(parsing: text(theirs, duplicate: false)))
+        #expect(result.conflicts.isEmpty)
+        let bytes = result.bytes()
+        #expect(try bytes == Oracle.format(bytes), "seed \(seed)")
+    }
+
     @Test("the final newline is merged like a value")
     func finalNewline() throws {
         let catalog = B.catalog([("k", B.entry([("de", B.text("x"))]))])

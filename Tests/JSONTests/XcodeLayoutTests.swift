@@ -93,6 +93,32 @@ struct XcodeLayoutTests {
         #expect(try formatted(json) == Oracle.format(json))
     }
 
+    @Test("which keys sort before the member after them: found by the fast comparator or the reference, never across a duplicate, past an object's last key, or once the object is out of order")
+    func keysBeforeTheirNext() throws {
+        let json = #"{"a":1,"b":{"x":1,"y":2},"c":3,"e":4,"e":5,"f":6,"Item 9":7,"Item 10":8,"z":{"d":1,"c":2,"e":3}}"#
+        let document = try JSONDocument(parsing: bytes(json))
+        document.withRawDocument { raw in
+            let order = KeyOrder(raw)
+            func keys(_ object: Int) -> [Int] { raw.cursor.members(of: object, includingShadowed: true).map { $0.key } }
+            let root = keys(0), inner = keys(root[1] + 1), last = keys(root[8] + 1)
+            #expect(root.map { String(decoding: raw.content($0), as: UTF8.self) } == ["a", "b", "c", "e", "e", "f", "Item 9", "Item 10", "z"])
+            #expect(order.sortsBefore(root[0], root[1], in: raw)) // a, b
+            #expect(order.sortsBefore(root[1], root[2], in: raw)) // b, c: past b's object
+            // The first "e" is overridden by the second: no pair to it or from it.
+            #expect(!order.sortsBefore(root[2], root[3], in: raw))
+            #expect(!order.sortsBefore(root[3], root[4], in: raw))
+            #expect(order.sortsBefore(root[4], root[5], in: raw)) // e, f
+            #expect(order.sortsBefore(root[6], root[7], in: raw)) // Item 9, Item 10
+            #expect(!order.sortsBefore(root[0], root[2], in: raw)) // not neighbours
+            #expect(order.sortsBefore(inner[0], inner[1], in: raw))
+            #expect(!order.sortsBefore(inner[1], root[2], in: raw)) // an object's last key
+            // d, c out of order: nothing is known in that object from there on.
+            #expect(!order.sortsBefore(last[0], last[1], in: raw))
+            #expect(!order.sortsBefore(last[1], last[2], in: raw))
+            #expect(!order.membersAreSorted(root[8] + 1))
+        }
+    }
+
     @Test("a final newline is added only when asked for")
     func finalNewline() throws {
         let document = try JSONDocument(parsing: bytes("{\"a\":1}\n"))

@@ -15,12 +15,9 @@ public enum JSONString {
         return output
     }
 
-    /// FNV-1a (``fnv1a(_:continuing:)``) of the decoded text of a string token, made
-    /// without copying it.
+    /// ``keyTextHash(_:)`` of the decoded text of a string token (a key spelled with escapes).
     static func decodedHash(_ token: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash = fnv1aStart
-        forEachDecodedPiece(token) { hash = fnv1a($0, continuing: hash) }
-        return hash
+        decode(token).withUnsafeBufferPointer(keyTextHash)
     }
 
     /// Calls `piece` with the decoded text of a string token, in order and

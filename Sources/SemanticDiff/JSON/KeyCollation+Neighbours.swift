@@ -24,6 +24,20 @@ extension KeyCollation {
         misordered(pairs, asking: reference).isEmpty
     }
 
+    /// Whether each pair (an earlier key, the key after it), neighbours the
+    /// fast comparator cannot tell, is in order as ``isStrictlyOrdered(_:)``
+    /// finds such neighbours: in order where Foundation cannot find them out
+    /// of order (``startsAlikeCompare(_:_:)``, ``decomposedCompare(_:_:)``),
+    /// the rest asked of the reference at once.
+    static func undecidedPairsInOrder(_ pairs: [(a: [UInt8], b: [UInt8])]) -> Bool {
+        let asked = pairs.filter { pair in
+            pair.a.withUnsafeBufferPointer { a in
+                pair.b.withUnsafeBufferPointer { b in startsAlikeCompare(a, b) != -1 && decomposedCompare(a, b) != -1 }
+            }
+        }
+        return neighboursInOrder(asked, asking: reference)
+    }
+
     /// Whether every key sorts before the next (as ``neighboursInOrder(_:asking:)``
     /// reads Foundation's answers, asked once for every pair the fast
     /// comparator cannot order).

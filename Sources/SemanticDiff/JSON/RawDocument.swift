@@ -61,7 +61,7 @@ extension RawDocument {
     }
 
     func keyHash(_ key: Int) -> UInt64 {
-        nodes[key].flags.contains(.escaped) ? JSONString.decodedHash(token(key)) : fnv1a(content(key))
+        nodes[key].flags.contains(.escaped) ? JSONString.decodedHash(token(key)) : keyTextHash(content(key))
     }
 
     func keyEquals(_ key: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -71,10 +71,14 @@ extension XcodeLayout {
 
 /// Which objects of a document (or of one subtree) have their own keys in
 /// ``KeyCollation`` order, and which containers have every object inside
-/// them in order, found in one backward pass over the nodes.
+/// them in order, found in one backward pass over the nodes; and, key by
+/// key, which keys were found to sort before the member right after them.
 struct KeyOrder {
     private static let ownSorted: UInt8 = 1
     private static let subtreeSorted: UInt8 = 2
+    /// On a key: it sorts before the key of the next member, which follows
+    /// it with no duplicate key between them.
+    private static let beforeNextKey: UInt8 = 4
     /// The first node covered; bits are indexed from it.
     private let first: Int
     private var bits: [UInt8]
@@ -101,6 +105,15 @@ struct KeyOrder {
 
     func subtreeIsSorted(_ node: Int) -> Bool { bits[node - first] & KeyOrder.subtreeSorted != 0 }
 
+    /// Whether key node `key` sorts before key node `next` as found here:
+    /// `next` is the key of the member right after `key`'s, and the pair was
+    /// in order by the fast comparator or by the reference's answers. False
+    /// when not known, not that they are out of order.
+    func sortsBefore(_ key: Int, _ next: Int, in raw: RawDocument) -> Bool {
+        key >= first && key &+ 1 < first &+ bits.count && bits[key - first] & KeyOrder.beforeNextKey != 0
+            && Int(raw.nodes[key &+ 1].next) == next
+    }
+
     private static func classify(_ container: Int, _ raw: RawDocument, _ bits: UnsafeMutableBufferPointer<UInt8>,
                                  first: Int) -> UInt8 {
         var childrenSorted = true
@@ -110,24 +123,35 @@ struct KeyOrder {
         }
         var own = true
         var previousKey: Int?
-        // Pairs only Foundation can order, asked of it at once at the end.
+        // The previous key when it is the member right before (no duplicate between).
+        var adjacentKey: Int?
+        // Pairs only Foundation can order, asked of it at once at the end, and the first key of each.
         var undecided: [(a: [UInt8], b: [UInt8])]? // made only when needed: most objects have none
+        var undecidedKeys: [Int] = []
         for (key, value) in raw.members(of: container, includingShadowed: true) {
             if bits[value - first] & subtreeSorted == 0 { childrenSorted = false }
-            if own && !raw.nodes[key].flags.contains(.shadowed) {
+            let shadowed = raw.nodes[key].flags.contains(.shadowed)
+            if own && !shadowed {
                 if let previousKey {
                     if let order = raw.withKeyTexts(previousKey, key, { KeyCollation.fastCompare($0, $1) }) {
-                        if order >= 0 { own = false }
+                        if order >= 0 {
+                            own = false
+                        } else if let adjacentKey {
+                            bits[adjacentKey - first] |= beforeNextKey
+                        }
                     } else {
                         if undecided == nil { undecided = [] }
                         undecided!.append((raw.keyText(previousKey), raw.keyText(key)))
+                        if let adjacentKey { undecidedKeys.append(adjacentKey) }
                     }
                 }
                 previousKey = key
             }
+            adjacentKey = shadowed ? nil : key
         }
         if own, let undecided {
             own = KeyCollation.neighboursInOrder(undecided, asking: KeyCollation.reference)
+            if own { for key in undecidedKeys { bits[key - first] |= beforeNextKey } }
         }
         return (own ? ownSorted : 0) | (own && childrenSorted ? subtreeSorted : 0)
     }

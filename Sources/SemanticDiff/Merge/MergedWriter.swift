@@ -75,35 +75,35 @@ struct MergedWriter: ~Copyable {
     }
 
     /// `members` sorted as Xcode sorts keys (stable; usually they already are).
+    ///
+    /// Neighbours that were neighbours in ours, found in order when ours was
+    /// read (``KeyOrder/sortsBefore(_:_:in:)``), are not compared again: in a
+    /// merge most members are. The others are read in place by the fast
+    /// comparator, and the pairs it cannot tell asked of the reference in one
+    /// request; one pair out of order sorts the whole object.
     func inXcodeOrder(_ members: [MergedMember]) -> [MergedMember] {
         guard members.count > 1 else { return members }
-        // Neighbours the fast comparator puts in order need no copy of their keys; from the first pair it
-        // does not, the rest is checked as a whole object would be (the same pairs asked, in one request).
-        let start = firstPairNotInOrderByFastComparator(members)
-        if start == members.count - 1 || KeyCollation.isStrictlyOrdered(members[start...].map { sources.text($0.key) }) {
-            return members
+        var undecided: [(a: [UInt8], b: [UInt8])] = []
+        for index in 1..<members.count {
+            let earlier = members[index - 1].key, later = members[index].key
+            if case .node(.ours, let a) = earlier, case .node(.ours, let b) = later,
+               sources.oursOrder.sortsBefore(a, b, in: sources.ours) { continue }
+            let order: Int? = sources.withText(earlier) { a in sources.withText(later) { b in KeyCollation.fastCompare(a, b) } }
+            switch order {
+            case .some(-1): continue
+            case .some: return sorted(members)
+            case .none: undecided.append((sources.text(earlier), sources.text(later)))
+            }
         }
-        // Whatever ours' layout, a pair only Foundation can order is asked (all of an object's in one request, above):
-        // a file in Xcode's whitespace may still have keys out of Xcode's order (renamed by hand, written by another tool).
-        return KeyCollation.order(of: members.map { sources.text($0.key) }).map { members[$0] }
+        return undecided.isEmpty || KeyCollation.undecidedPairsInOrder(undecided) ? members : sorted(members)
     }
 
-    /// The first member of the first pair of neighbours the fast comparator
-    /// does not put in order, read in place (a side's key without escapes);
-    /// `members.count - 1` when it puts every pair in order, as it does in
-    /// most objects of a merge: what `KeyCollation.isStrictlyOrdered` would
-    /// find too, without copying a key.
-    func firstPairNotInOrderByFastComparator(_ members: [MergedMember]) -> Int {
-        var previous: UnsafeBufferPointer<UInt8>?
-        for index in 0..<members.count {
-            guard case .node(let side, let node) = members[index].key, !sources[side].nodes[node].flags.contains(.escaped) else {
-                return max(index - 1, 0)
-            }
-            let text = sources[side].content(node)
-            if let previous, KeyCollation.fastCompare(previous, text) != -1 { return index - 1 }
-            previous = text
-        }
-        return members.count - 1
+    /// `members` sorted by their keys in Xcode's order, those that compare
+    /// equal in their order. Whatever ours' layout, a pair only Foundation can
+    /// order is asked: a file in Xcode's whitespace may still have keys out of
+    /// Xcode's order (renamed by hand, written by another tool).
+    func sorted(_ members: [MergedMember]) -> [MergedMember] {
+        KeyCollation.order(of: members.map { sources.text($0.key) }).map { members[$0] }
     }
 
     mutating func writeKey(_ key: MergedKey) {
