@@ -42,8 +42,9 @@ public enum CatalogDiff {
         var parts: [EntriesCompared]
         if let secondThread, let old, let new, let pieces = pieces(of: entries, in: new) {
             parts = withRaw(old.document) { oldRaw in
-                // The old entries, by key, found once for every piece (no piece outlives this call).
-                let oldEntries = OldEntries(members: oldRaw.flatMap { raw in old.stringsNode.map { ObjectMembers(raw, $0) } })
+                // The old entries, by key, found once for every piece (no piece outlives this call), the
+                // index made before the threads share it.
+                let oldEntries = OldEntries(members: oldRaw.flatMap { raw in old.stringsNode.map { ObjectMembers(raw, $0).indexed() } })
                 return secondThread.map(pieces) { positions in
                     // Each piece reads both documents through storage of its own: every view it makes
                     // (an entry, a translation) retains its document, and two threads retaining one

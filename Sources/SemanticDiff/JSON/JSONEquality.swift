@@ -65,7 +65,9 @@ struct ObjectMembers: RandomAccessCollection {
     /// For an object walked to its members: its first key node; else -1.
     private let firstKey: Int
     let count: Int
-    private var index: KeyIndex?
+    /// For a large object, its index by key once a lookup needed it (shared by copies):
+    /// a merge looks up theirs' and base's keys, and ours' only in places.
+    private let lazyIndex: LazyKeyIndex?
 
     /// Objects of up to this many members (a unit's state and value, a
     /// localization's fields, its plural categories, an entry's languages
@@ -77,12 +79,12 @@ struct ObjectMembers: RandomAccessCollection {
     init(_ raw: RawDocument, _ object: Int?) {
         self.raw = raw
         guard let object, raw.nodes[object].kind == .object else {
-            (stored, firstKey, count) = ([], -1, 0)
+            (stored, firstKey, count, lazyIndex) = ([], -1, 0, nil)
             return
         }
         let node = raw.nodes[object]
         if node.count <= ObjectMembers.walkedUpTo && !node.flags.contains(.hasDuplicates) {
-            (stored, firstKey, count) = ([], object + 1, Int(node.count))
+            (stored, firstKey, count, lazyIndex) = ([], object + 1, Int(node.count), nil)
             return
         }
         var members: [JSONDocument.Member] = []
@@ -91,13 +93,15 @@ struct ObjectMembers: RandomAccessCollection {
         (stored, firstKey, count) = (members, -1, members.count)
         // Small objects (a catalog's fields, its languages) are scanned: a
         // hash index costs more than it saves below a few dozen members.
-        if members.count > 64 {
-            var index = KeyIndex(capacity: members.count)
-            for (position, member) in members.enumerated() {
-                index.insert(position, hash: raw.keyHash(member.key))
-            }
-            self.index = index
-        }
+        lazyIndex = members.count > 64 ? LazyKeyIndex() : nil
+    }
+
+    /// These members with their index made now, where a large object has
+    /// one: what threads that look keys up at once must share (the index is
+    /// otherwise made by the first lookup that needs it, unguarded).
+    func indexed() -> ObjectMembers {
+        _ = lazyIndex?.index(of: stored, in: raw)
+        return self
     }
 
     var startIndex: Int { 0 }
@@ -129,7 +133,8 @@ struct ObjectMembers: RandomAccessCollection {
             return nil
         }
         if let hint, hint >= 0, hint < stored.count, RawDocument.keysEqual(raw, stored[hint].key, other, key) { return hint }
-        if let index {
+        if let lazyIndex {
+            let index = lazyIndex.index(of: stored, in: raw)
             return index.first(hash: other.keyHash(key)) { RawDocument.keysEqual(raw, stored[$0].key, other, key) }
         }
         return stored.firstIndex { RawDocument.keysEqual(raw, $0.key, other, key) }
@@ -161,5 +166,23 @@ struct ObjectMembers: RandomAccessCollection {
             key = Int(members.raw.nodes[key &+ 1].next)
             return member
         }
+    }
+}
+
+/// A large object's ``KeyIndex`` (from a key's hash to its member's
+/// position), made when a lookup first needs it: by one thread, or before
+/// threads share it (``ObjectMembers/indexed()``).
+final class LazyKeyIndex {
+    private var made: KeyIndex?
+
+    /// The index of `members` of a document read through `raw`, made now if it was not yet.
+    func index(of members: [JSONDocument.Member], in raw: RawDocument) -> KeyIndex {
+        if let made { return made }
+        var index = KeyIndex(capacity: members.count)
+        for (position, member) in members.enumerated() {
+            index.insert(position, hash: raw.keyHash(member.key))
+        }
+        made = index
+        return index
     }
 }
