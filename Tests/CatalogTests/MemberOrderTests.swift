@@ -53,4 +53,39 @@ struct MemberOrderTests {
         #expect(reference.requests >= 1)
         #expect(reference.requests <= 9)
     }
+
+    @Test("one key added lands where the general way, asking Foundation at each step it cannot tell, puts it: read in place when the fast comparator tells every step")
+    func oneKeyAdded() throws {
+        FoundationOrder.use()
+        var random = SplitMix64(seed: 11)
+        let letters: [Character] = Array("会えばすぐにハッピー一键长草") + (0x0E01...0x0E10).map { Character(Unicode.Scalar($0)!) }
+            + Array("abcXYZ%@ 12-_•éêä") + ["e\u{301}"]
+        var seen = DistinctKeys<String>()
+        while seen.count < 400 {
+            seen.insert(String((0..<(1 + random.below(5))).map { _ in letters[random.below(letters.count)] }))
+        }
+        let all = KeyCollation.sorted(Array(seen), by: { $0 })
+        let document = try JSONDocument(parsing: Array("{}".utf8))
+        try document.withRawDocument { raw in
+            let sources = MergeSources(base: raw, ours: raw, theirs: raw, oursOrder: KeyOrder(raw))
+            let order = MemberOrder(sources: sources, oursIsSorted: true)
+            for _ in 0..<300 {
+                // A sorted object of 1 to 12 keys, and one more key.
+                var chosen = Set<Int>()
+                let size = 2 + random.below(12)
+                while chosen.count < size { chosen.insert(random.below(all.count)) }
+                var picked = chosen.sorted().map { all[$0] }
+                let added = picked.remove(at: random.below(picked.count))
+                func members(_ keys: [String]) -> [MergedMember] { keys.map { MergedMember(key: .name($0), value: .string("")) } }
+                var result = members(picked)
+                order.place(members([added]), into: &result)
+                let expected = KeyCollation.places(of: [Array(added.utf8)], in: picked.map { Array($0.utf8) })[0]
+                let names = result.map { member -> String in
+                    guard case .name(let name) = member.key else { return "" }
+                    return name
+                }
+                #expect(names == Array(picked[..<expected]) + [added] + Array(picked[expected...]), "\(added) among \(picked)")
+            }
+        }
+    }
 }

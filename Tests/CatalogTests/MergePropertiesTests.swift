@@ -146,6 +146,29 @@ struct MergeLayoutTests {
         #expect(try bytes == Oracle.format(bytes), "seed \(seed)")
     }
 
+    @Test("one key theirs added to an object ours keeps sorted, at every depth, lands where Xcode's order puts it, whether the fast comparator tells its place or Foundation is asked", arguments: Array(1...16) as [UInt64])
+    func oneKeyAdded(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let pieces = ["%@ ", "a", "A", "ê", "e\u{301}", "Item 9", "Item 10", "-", " ", "zh", "zh-Hans", "ss", "ä", "あ", "ก", "_", "•", "1"]
+        var keys = DistinctKeys<String>()
+        while keys.count < 12 { keys.insert((0..<(1 + random.below(3))).map { _ in pieces[random.below(pieces.count)] }.joined()) }
+        let sorted = KeyCollation.sorted(Array(keys), by: { $0 })
+        let added = sorted[random.below(sorted.count)]
+        let kept = sorted.filter { $0 != added }
+        // The same keys as an entry's languages and as the catalog's entries: theirs adds one to each, ours changes
+        // every entry's first translation, so that both sides' entries are merged member by member.
+        func entry(_ languages: [String], first: String = "x") -> JSONValue {
+            B.entry(languages.enumerated().map { ($0.element, B.text($0.offset == 0 ? first : "x")) })
+        }
+        let base = B.catalog(kept.map { ($0, entry(kept)) })
+        let ours = B.catalog(kept.map { ($0, entry(kept, first: "y")) })
+        let theirs = B.catalog(sorted.map { ($0, entry(sorted)) })
+        let result = try MergeCase(base, ours, theirs, keepOrder: true).result
+        #expect(result.conflicts.isEmpty)
+        let bytes = result.bytes()
+        #expect(try bytes == Oracle.format(bytes), "seed \(seed): \(added)")
+    }
+
     @Test("the final newline is merged like a value")
     func finalNewline() throws {
         let catalog = B.catalog([("k", B.entry([("de", B.text("x"))]))])
