@@ -89,6 +89,40 @@ struct MergeDriverSafetyTests {
         #expect(written.contains("\"a1\"") && written.contains("\"b1\""))
     }
 
+    @Test("whichever versions are not JSON, and whatever is read while the line merge runs: the first of them named, every other one's warnings said, the lines merged as git merges them", arguments: [["base"], ["ours"], ["theirs"], ["base", "theirs"], ["ours", "theirs"], ["base", "ours", "theirs"]])
+    func notJSONAnywhere(broken: [String]) throws {
+        // Twenty entries; ours and theirs each change one far from the other, every version gives one key twice.
+        func catalog(_ changed: String?) -> String {
+            let entries = (0..<20).map { index in
+                let value = (changed == "ours" && index == 2) || (changed == "theirs" && index == 17) ? changed! : "v"
+                return "    \"k\(index)\" : {\n      \"comment\" : \"\(value)\"\n    }"
+            }
+            return "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n" + entries.joined(separator: ",\n")
+                + ",\n    \"k0\" : {\n\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
+        }
+        var texts = ["base": catalog(nil), "ours": catalog("ours"), "theirs": catalog("theirs")]
+        // A line the broken versions have in the middle, where nothing else changes: the line merge is clean, and keeps
+        // the line unless ours or theirs removed it (a base that was broken, repaired).
+        for name in broken { texts[name] = texts[name]!.replacingOccurrences(of: "    \"k10\"", with: "  garbage\n    \"k10\"") }
+        let directory = try files(bytes(texts["base"]!), bytes(texts["ours"]!), bytes(texts["theirs"]!))
+        let result = try CLI.run(["merge", "-p", "--path", "L.xcstrings", "base", "ours", "theirs"], in: directory.url)
+        let first = ["base", "ours", "theirs"].first { broken.contains($0) }!
+        #expect(result.stderr.contains("L.xcstrings: \(first) is not valid JSON ("), "\(result.stderr)")
+        for name in ["base", "ours", "theirs"] where !broken.contains(name) {
+            #expect(result.stderr.contains("L.xcstrings (\(name)):4:5: warning: duplicate key \"k0\""), "\(name): \(result.stderr)")
+        }
+        let git = try CLI.git(["merge-file", "-p", "ours", "base", "theirs"], in: directory.url)
+        #expect(git.status == 0, "\(git.stderr)")
+        if git.stdout.contains("garbage") {
+            // Merged by lines into what does not parse: written as it is, and marked conflicted.
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stdout == git.stdout)
+        } else {
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("merged line by line into valid JSON"), "\(result.stderr)")
+        }
+    }
+
     @Test("a clean line merge that parses is written in Xcode's layout and exits 0")
     func cleanLineMergeThatParses() throws {
         let compact = #"{"sourceLanguage":"en","strings":{"a":{}},"version":"1.0"}"#

@@ -32,7 +32,14 @@ struct MergeDriver {
         var warnings: [String] = []
         var documents: [JSONDocument?] = []
         var problem: String?
-        for (index, outcome) in ThreeVersions.parse(contents, workers: workers).enumerated() {
+        let parsed: [Result<JSONDocument?, JSONSyntaxError>]
+        var lineMerged: LineMerged?
+        if workers.runAlongside {
+            parsed = ThreeVersions.parse(contents, workers: workers)
+        } else {
+            (parsed, lineMerged) = parseStartingLineMerge(contents)
+        }
+        for (index, outcome) in parsed.enumerated() {
             switch outcome {
             case .success(let document):
                 for warning in document?.warnings ?? [] {
@@ -58,13 +65,52 @@ struct MergeDriver {
                 problem = error.description
             }
         }
-        var outcome = lineMerge(contents, problem: problem!)
+        var outcome = lineMerge(contents, problem: problem!, started: lineMerged)
         outcome.warnings = warnings
         return outcome
     }
 
-    /// git's line merge of inputs that are not all catalogs.
-    func lineMerge(_ contents: [Bytes], problem: String) -> MergeOutcome {
+    /// What git's line merge gave (``LineMerge/merge(base:ours:theirs:path:markers:algorithm:)``).
+    typealias LineMerged = Result<(bytes: [UInt8], clean: Bool), GitError>
+
+    /// `contents` parsed one after another, ours first (as
+    /// ``ThreeVersions/parse(_:workers:)`` gives them). At the first that is
+    /// not JSON, git's line merge, which will then be needed, runs on this
+    /// thread while a worker reads the others (for their warnings and the
+    /// name of the first that is not JSON): c0644, 114 KB, 2.12 → 2.02 ms.
+    /// Not when git would see binary data, nor where the line merge is
+    /// another program's (nothing is merged here then).
+    func parseStartingLineMerge(_ contents: [Bytes]) -> (parsed: [Result<JSONDocument?, JSONSyntaxError>], lineMerged: LineMerged?) {
+        var parsed: [Result<JSONDocument?, JSONSyntaxError>?] = [nil, nil, nil]
+        let order = [1, 0, 2]
+        for (step, index) in order.enumerated() {
+            parsed[index] = ThreeVersions.parse(contents[index], allowEmpty: index == 0)
+            let rest = Array(order[(step + 1)...])
+            guard case .failure = parsed[index], !rest.isEmpty, lineMergeElsewhere == nil, !contents.contains(where: \.containsNUL)
+            else { continue }
+            var chosen = self.markers
+            chosen.style = configuredStyle()
+            let markers = chosen, path = name
+            // The line merge here, the other versions on the worker: a thread started now is first queued on
+            // this one's processor, and the shorter work, if it has not begun when this is done, is done here.
+            let lineMerged: LineMerged = Workers(1).alongside({
+                rest.map { index in ThreeVersions.parse(contents[index], allowEmpty: index == 0) }
+            }) { result in
+                let merged = Result { () throws(GitError) in
+                    try LineMerge.merge(base: contents[0].array, ours: contents[1].array, theirs: contents[2].array, path: path, markers: markers)
+                }
+                // Read here when no thread could be started.
+                let others = result() ?? rest.map { index in ThreeVersions.parse(contents[index], allowEmpty: index == 0) }
+                for (index, outcome) in zip(rest, others) { parsed[index] = outcome }
+                return merged
+            }
+            return (parsed.map { $0! }, lineMerged)
+        }
+        return (parsed.map { $0! }, nil)
+    }
+
+    /// git's line merge of inputs that are not all catalogs (`started`: its result, when it was started early).
+    func lineMerge(_ contents: [Bytes], problem: String, started: LineMerged? = nil) -> MergeOutcome {
         let binary = contents.indices.filter { contents[$0].containsNUL }
         if !binary.isEmpty {
             let names = binary.map { ThreeVersions.names[$0] }.joined(separator: " and ")
@@ -78,12 +124,16 @@ struct MergeDriver {
                            summary: "\(name): \(problem); the line merge is git-xcstrings merge's, which could not be run "
                                + "(\(failure)): ours left as it was")
         }
-        var markers = self.markers
-        markers.style = configuredStyle()
         let merged: (bytes: [UInt8], clean: Bool)
         do {
-            merged = try LineMerge.merge(base: contents[0].array, ours: contents[1].array, theirs: contents[2].array,
-                                         path: name, markers: markers)
+            if let started {
+                merged = try started.get()
+            } else {
+                var markers = self.markers
+                markers.style = configuredStyle()
+                merged = try LineMerge.merge(base: contents[0].array, ours: contents[1].array, theirs: contents[2].array,
+                                             path: name, markers: markers)
+            }
         } catch {
             return MergeOutcome(method: .keptOurs, clean: false,
                            summary: "\(name): \(problem); and the line merge failed (\(error)): ours left as it was")
