@@ -267,6 +267,22 @@ struct MergeCheckTests {
 }
 
 extension MergeCheckTests {
+    @Test("a language code both sides had in an entry the merge put together (zh-CN) is not said to be new: it is said once for the catalog, whichever entries have it")
+    func oldLanguageCode() throws {
+        func catalog(_ german: String, _ french: String, _ extra: String = "zh-CN") -> JSONValue {
+            B.catalog([("apple", B.entry([("en", B.text("Apple"))])),
+                       ("hello", B.entry([("de", B.text(german)), ("fr", B.text(french)), (extra, B.text("你好"))]))])
+        }
+        let directory = try TemporaryDirectory()
+        for (name, catalog) in [("base", catalog("Hallo", "Salut")), ("ours", catalog("Servus", "Salut")), ("theirs", catalog("Hallo", "Bonjour"))] {
+            try Data(catalog.xcodeLayout()).write(to: directory.url.appendingPathComponent(name))
+        }
+        let result = try CLI.run(["merge", "base", "ours", "theirs"], in: directory.url)
+        #expect(result.status == 0)
+        #expect(result.stderr == "ours: 1 key changed; translations: 1 from ours, 1 from theirs; no conflicts\n", "\(result.stderr)")
+        #expect(try CLI.run(["check", "ours"], in: directory.url).stdout.contains("zh-CN is not a language Apple's bundles resolve"))
+    }
+
     @Test("a merge where both sides changed every entry: the result itself is what is checked, and a new error is placed where check places it")
     func everyEntryChanged() throws {
         let base = B.catalog([("apple", B.entry([("en", B.text("Apple"))])), ("greeting", B.entry([("en", B.text("%lld files"))]))])

@@ -460,9 +460,10 @@ extension CatalogCheck {
         options.rules = options.rules.filter { $0.defaultSeverity >= severity }
         let found = unpositioned(merged, options: options, keys: keys).filter { $0.severity >= severity }
         guard !found.isEmpty else { return [] }
-        // Only the entries with such findings need checking in the sides.
-        let keys = Set(found.compactMap(\.key))
-        let before = Set(sides.flatMap { unpositioned($0, options: options, keys: keys).map(\.identity) })
+        // Only the entries with such findings need checking in the sides; a finding about the catalog as a whole
+        // (a language code, said once wherever it is) may come from any entry looked at, so then all of those are.
+        let sideKeys = found.contains { $0.key == nil } ? keys ?? Set(merged.entries.map(\.key)) : Set(found.compactMap(\.key))
+        let before = Set(sides.flatMap { unpositioned($0, options: options, keys: sideKeys).map(\.identity) })
         var new = found.filter { !before.contains($0.identity) }
         new.setPositions(in: merged.document)
         return new
