@@ -38,11 +38,13 @@ public enum CatalogMerge {
                     // (unless the source language changed under it).
                     let main = WrittenOutput(writer.writer.output)
                     var changedEntries: WrittenOutput?
-                    let sameSource = ours.stringValue(ours.value(.sourceLanguage, in: ours.root))
-                        == theirs.stringValue(theirs.value(.sourceLanguage, in: theirs.root))
+                    let oursSource = ours.stringValue(ours.value(.sourceLanguage, in: ours.root))
+                    let sameSource = oursSource == theirs.stringValue(theirs.value(.sourceLanguage, in: theirs.root))
+                    // Nor is an entry made of whole localizations as a side had them (``SidesLocalizations``).
+                    let whole = sameSource ? oursSource.map { SidesLocalizations(sources, sourceLanguage: Array($0.utf8)) } : nil
                     if writer.pieces.isEmpty, !engine.report.changedKeys.isEmpty,
                        let subset = changedEntriesOnly(merged, keys: Set(engine.report.changedKeys.map { Array($0.utf8) }),
-                                                       takenWhole: !sameSource, sources) {
+                                                       takenWhole: !sameSource, skipping: whole, sources) {
                         if subset.isEveryEntry {
                             // Every entry was put together from both sides (a translator's branch against a
                             // feature branch): the result itself is that catalog, not written a second time.
@@ -64,9 +66,10 @@ public enum CatalogMerge {
 
     /// The merged catalog with only the entries whose keys are in `keys`
     /// (and the other top-level members), those taken whole from one side
-    /// too only when `takenWhole`, and whether that is every entry of it;
+    /// too only when `takenWhole`, those `skipping` finds made of the sides'
+    /// localizations left out, and whether that is every entry of it;
     /// nil when there are none, or when its root or `strings` is not an object.
-    static func changedEntriesOnly(_ merged: Merged, keys: Set<[UInt8]>, takenWhole: Bool,
+    static func changedEntriesOnly(_ merged: Merged, keys: Set<[UInt8]>, takenWhole: Bool, skipping: SidesLocalizations? = nil,
                                    _ sources: MergeSources) -> (catalog: Merged, isEveryEntry: Bool)? {
         func members(_ value: Merged) -> [MergedMember]? { mergedMembers(value, sources) }
         guard let root = members(merged) else { return nil }
@@ -78,7 +81,7 @@ public enum CatalogMerge {
             guard let entries = members(member.value) else { return nil }
             let changed = entries.filter { entry in
                 if !takenWhole, case .copy = entry.value { return false }
-                return keys.contains(sources.text(entry.key))
+                return keys.contains(sources.text(entry.key)) && skipping?.madeOfSidesLocalizations(entry) != true
             }
             anyEntry = !changed.isEmpty
             if changed.count != entries.count { everyEntry = false }
