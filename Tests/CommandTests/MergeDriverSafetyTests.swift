@@ -95,7 +95,9 @@ struct MergeDriverSafetyTests {
         func catalog(_ changed: String?) -> String {
             let entries = (0..<20).map { index in
                 let value = (changed == "ours" && index == 2) || (changed == "theirs" && index == 17) ? changed! : "v"
-                return "    \"k\(index)\" : {\n      \"comment\" : \"\(value)\"\n    }"
+                // Ours' change adds a line: what follows it sits a line lower in the result than in theirs.
+                let added = changed == "ours" && index == 2 ? "      \"extractionState\" : \"manual\",\n" : ""
+                return "    \"k\(index)\" : {\n      \"comment\" : \"\(value)\",\n" + added + "      \"shouldTranslate\" : true\n    }"
             }
             return "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n" + entries.joined(separator: ",\n")
                 + ",\n    \"k0\" : {\n\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
@@ -114,9 +116,14 @@ struct MergeDriverSafetyTests {
         let git = try CLI.git(["merge-file", "-p", "ours", "base", "theirs"], in: directory.url)
         #expect(git.status == 0, "\(git.stderr)")
         if git.stdout.contains("garbage") {
-            // Merged by lines into what does not parse: written as it is, and marked conflicted.
+            // Merged by lines into what does not parse: written as it is, marked conflicted, and where it fails said
+            // as reading it says (whether it was read, or is known to fail as the broken version before it).
             #expect(result.status == 1, "\(result.stderr)")
             #expect(result.stdout == git.stdout)
+            #expect(throws: JSONSyntaxError.self) { try JSONDocument(parsing: Array(git.stdout.utf8)) }
+            if case .failure(let error) = Result(catching: { () throws(JSONSyntaxError) in try JSONDocument(parsing: Array(git.stdout.utf8)) }) {
+                #expect(result.stderr.contains("but the result does not parse (\(error)): marked conflicted"), "\(result.stderr)")
+            }
         } else {
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stderr.contains("merged line by line into valid JSON"), "\(result.stderr)")

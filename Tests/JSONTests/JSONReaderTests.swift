@@ -8,6 +8,41 @@ struct JSONReaderTests {
 
     // MARK: Values
 
+    @Test("a text the same as a rejected one through its error and 64 bytes beyond fails there the same way, whatever follows; other texts are not said to")
+    func rejectedPrefix() throws {
+        var random = SplitMix64(seed: 5)
+        let valid = CatalogGenerator(keys: 12, languages: 4, seed: 5).catalog().xcodeLayout()
+        let breakers: [UInt8] = Array("4}],:\"\\x\n".utf8) + [0xC3, 0xFF, 0x01]
+        var held = 0
+        for _ in 0..<400 {
+            var broken = valid
+            broken[random.below(broken.count)] = breakers[random.below(breakers.count)]
+            if random.below(8) == 0 { broken.removeLast(random.below(broken.count)) }
+            // A string left open to the end, or a number too large, said where it starts: the reader read far past that.
+            if random.below(10) == 0 { broken += Array("{\"open\" : \"".utf8) + Array(repeating: UInt8(ascii: "a"), count: random.below(300)) }
+            if random.below(10) == 0 {
+                broken = Array("{\"n\" : 1".utf8) + Array(repeating: UInt8(ascii: "0"), count: 300 + random.below(200)) + Array("e999 }".utf8)
+            }
+            let error: JSONSyntaxError
+            do { _ = try JSONDocument(parsing: broken); continue } catch let thrown { error = thrown }
+            for _ in 0..<6 {
+                // Another text: a byte changed, bytes added or the end cut, somewhere from the error on.
+                var other = broken
+                let at = min(other.count, error.offset + random.below(140))
+                switch random.below(3) {
+                case 0 where at < other.count: other[at] = breakers[random.below(breakers.count)]
+                case 1: other.insert(contentsOf: Array("\n  \"x\" : 1,".utf8), at: at)
+                default: other.removeLast(other.count - at)
+                }
+                let holds = other.withUnsafeBufferPointer { text in broken.withUnsafeBufferPointer { error.holds(for: text, sameAs: $0) } }
+                guard holds else { continue }
+                held += 1
+                #expect(throws: error) { try JSONDocument(parsing: other) }
+            }
+        }
+        #expect(held > 200)
+    }
+
     @Test("every escape decodes to its character")
     func escapes() throws {
         let document = try JSONDocument(parsing: bytes(#"["\"", "\\", "\/", "\b", "\f", "\n", "\r", "\t", "\u0041", "\u00e9", "\u00E9", "\ud83d\ude00", "\u0000"]"#))

@@ -65,7 +65,11 @@ struct MergeDriver {
                 problem = error.description
             }
         }
-        var outcome = lineMerge(contents, problem: problem!, started: lineMerged)
+        let rejected = parsed.indices.compactMap { index -> (Bytes, JSONSyntaxError)? in
+            guard case .failure(let error) = parsed[index] else { return nil }
+            return (contents[index], error)
+        }
+        var outcome = lineMerge(contents, problem: problem!, started: lineMerged, rejected: rejected)
         outcome.warnings = warnings
         return outcome
     }
@@ -109,8 +113,10 @@ struct MergeDriver {
         return (parsed.map { $0! }, nil)
     }
 
-    /// git's line merge of inputs that are not all catalogs (`started`: its result, when it was started early).
-    func lineMerge(_ contents: [Bytes], problem: String, started: LineMerged? = nil) -> MergeOutcome {
+    /// git's line merge of inputs that are not all catalogs (`started`: its result, when it was started early;
+    /// `rejected`: the versions that are not JSON, and why).
+    func lineMerge(_ contents: [Bytes], problem: String, started: LineMerged? = nil,
+                   rejected: [(Bytes, JSONSyntaxError)] = []) -> MergeOutcome {
         let binary = contents.indices.filter { contents[$0].containsNUL }
         if !binary.isEmpty {
             let names = binary.map { ThreeVersions.names[$0] }.joined(separator: " and ")
@@ -146,7 +152,17 @@ struct MergeDriver {
             return MergeOutcome(method: .lineByLine(merged.bytes), clean: false,
                            summary: "\(name): \(problem); merged line by line with conflicts")
         }
-        // A clean line merge counts only if it parses: inputs already broken stay broken.
+        // A clean line merge counts only if it parses: inputs already broken stay broken. One that kept a broken
+        // version's bytes through its first error, and a little beyond, fails there as that version did (c0644:
+        // 1.4 M instructions not spent reading it again).
+        let kept = merged.bytes.withUnsafeBufferPointer { text in
+            rejected.first { version, error in version.withUnsafeBufferPointer { error.holds(for: text, sameAs: $0) } }?.1
+        }
+        if let kept {
+            return MergeOutcome(method: .lineByLine(merged.bytes), clean: false,
+                           summary: "\(name): \(problem); merged line by line, but the result does not parse (\(kept)): "
+                               + "marked conflicted, fix it by hand")
+        }
         do {
             let document = try JSONDocument(parsing: merged.bytes)
             let formatted = XcodeLayout.format(document, finalNewline: document.endsWithNewline)

@@ -154,8 +154,9 @@ struct Parser: ~Copyable {
 
     // MARK: Errors
 
-    func fail(_ message: String, at offset: Int) -> JSONSyntaxError {
-        JSONSyntaxError(offset: offset, position: TextPosition(offset: offset, in: bytes), message: message)
+    /// `message` at `offset`, the reader having read to `extent` (see ``JSONSyntaxError/extent``).
+    func fail(_ message: String, at offset: Int, readTo extent: Int = 0) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset, position: TextPosition(offset: offset, in: bytes), message: message, extent: extent)
     }
 
     func describeByte(at offset: Int) -> String {
@@ -625,7 +626,7 @@ struct Parser: ~Copyable {
         if hasExponent || integerDigits > 308,
            let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)),
            !value.isFinite {
-            throw fail("the number is too large for Foundation (and so Xcode) to read", at: start)
+            throw fail("the number is too large for Foundation (and so Xcode) to read", at: start, readTo: index)
         }
         // A fraction or an exponent is in Xcode's layout only when Foundation writes it back digit for digit (-777777777.69 is).
         if fractional {
@@ -664,7 +665,7 @@ struct Parser: ~Copyable {
                 position &+= 8
             }
             guard position < limit else {
-                throw fail("unterminated string: no closing '\"' before the end of the file", at: index)
+                throw fail("unterminated string: no closing '\"' before the end of the file", at: index, readTo: count)
             }
             let byte = base[position]
             if byte == quote {
@@ -732,7 +733,7 @@ struct Parser: ~Copyable {
     /// Validates the escape at `position` (a backslash); returns the offset after it.
     mutating func scanEscape(at position: Int, flags: inout JSONNode.Flags) throws(JSONSyntaxError) -> Int {
         guard position + 1 < count else {
-            throw fail("unterminated string: no closing '\"' before the end of the file", at: index)
+            throw fail("unterminated string: no closing '\"' before the end of the file", at: index, readTo: count)
         }
         switch base[position + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "n"), UInt8(ascii: "t"),
