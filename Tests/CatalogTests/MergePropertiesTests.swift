@@ -116,13 +116,18 @@ struct MergeLayoutTests {
         #expect(try merge.value["strings"]!.members.map(\.key) == ["a", "m", "new1", "new2", "new3", "z"])
     }
 
+    /// `count` different keys of one to `length` of `pieces`, in Xcode's order.
+    static func sortedKeys(_ count: Int, of pieces: [String], upTo length: Int, _ random: inout SplitMix64) -> [String] {
+        var keys = DistinctKeys<String>()
+        while keys.count < count { keys.insert((0..<(1 + random.below(length))).map { _ in pieces[random.below(pieces.count)] }.joined()) }
+        return KeyCollation.sorted(Array(keys), by: { $0 })
+    }
+
     @Test("keys partly out of order in ours, among keys only Foundation orders and a duplicate: the result is in Xcode's order, ours' neighbours found in order when it was read kept without a second look", arguments: Array(1...12) as [UInt64])
     func partlyOrderedOurs(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         let pieces = ["%@ ", "**%@** ", "a", "A", "ê", "e\u{301}", "Item 9", "Item 10", "-", " ", "(", "zh", "ss", "ä", "あ", "Ä", "_", "•"]
-        var keys = DistinctKeys<String>()
-        while keys.count < 60 { keys.insert((0..<(1 + random.below(4))).map { _ in pieces[random.below(pieces.count)] }.joined()) }
-        let sorted = KeyCollation.sorted(Array(keys), by: { $0 })
+        let sorted = Self.sortedKeys(60, of: pieces, upTo: 4, &random)
         // Ours: in order but for a few neighbours swapped, with a duplicate of one key written before it.
         var ours = sorted
         for _ in 0..<(seed % 4 == 0 ? 0 : 1 + random.below(2)) {
@@ -150,9 +155,7 @@ struct MergeLayoutTests {
     func oneKeyAdded(seed: UInt64) throws {
         var random = SplitMix64(seed: seed)
         let pieces = ["%@ ", "a", "A", "ê", "e\u{301}", "Item 9", "Item 10", "-", " ", "zh", "zh-Hans", "ss", "ä", "あ", "ก", "_", "•", "1"]
-        var keys = DistinctKeys<String>()
-        while keys.count < 12 { keys.insert((0..<(1 + random.below(3))).map { _ in pieces[random.below(pieces.count)] }.joined()) }
-        let sorted = KeyCollation.sorted(Array(keys), by: { $0 })
+        let sorted = Self.sortedKeys(12, of: pieces, upTo: 3, &random)
         let added = sorted[random.below(sorted.count)]
         let kept = sorted.filter { $0 != added }
         // The same keys as an entry's languages and as the catalog's entries: theirs adds one to each, ours changes

@@ -85,32 +85,36 @@ struct MergeDriver {
     /// Not when git would see binary data, nor where the line merge is
     /// another program's (nothing is merged here then).
     func parseStartingLineMerge(_ contents: [Bytes]) -> (parsed: [Result<JSONDocument?, JSONSyntaxError>], lineMerged: LineMerged?) {
+        @Sendable func read(_ index: Int) -> Result<JSONDocument?, JSONSyntaxError> {
+            ThreeVersions.parse(contents[index], allowEmpty: index == 0)
+        }
         var parsed: [Result<JSONDocument?, JSONSyntaxError>?] = [nil, nil, nil]
         let order = [1, 0, 2]
         for (step, index) in order.enumerated() {
-            parsed[index] = ThreeVersions.parse(contents[index], allowEmpty: index == 0)
+            parsed[index] = read(index)
             let rest = Array(order[(step + 1)...])
             guard case .failure = parsed[index], !rest.isEmpty, lineMergeElsewhere == nil, !contents.contains(where: \.containsNUL)
             else { continue }
-            var chosen = self.markers
-            chosen.style = configuredStyle()
-            let markers = chosen, path = name
             // The line merge here, the other versions on the worker: a thread started now is first queued on
             // this one's processor, and the shorter work, if it has not begun when this is done, is done here.
-            let lineMerged: LineMerged = Workers(1).alongside({
-                rest.map { index in ThreeVersions.parse(contents[index], allowEmpty: index == 0) }
-            }) { result in
-                let merged = Result { () throws(GitError) in
-                    try LineMerge.merge(base: contents[0].array, ours: contents[1].array, theirs: contents[2].array, path: path, markers: markers)
-                }
+            let lineMerged = Workers(1).alongside({ rest.map(read) }) { result in
+                let merged = mergeByLines(contents)
                 // Read here when no thread could be started.
-                let others = result() ?? rest.map { index in ThreeVersions.parse(contents[index], allowEmpty: index == 0) }
-                for (index, outcome) in zip(rest, others) { parsed[index] = outcome }
+                for (index, outcome) in zip(rest, result() ?? rest.map(read)) { parsed[index] = outcome }
                 return merged
             }
             return (parsed.map { $0! }, lineMerged)
         }
         return (parsed.map { $0! }, nil)
+    }
+
+    /// git's line merge of `contents`, in the configured conflict style.
+    func mergeByLines(_ contents: [Bytes]) -> LineMerged {
+        var markers = self.markers
+        markers.style = configuredStyle()
+        return Result { () throws(GitError) in
+            try LineMerge.merge(base: contents[0].array, ours: contents[1].array, theirs: contents[2].array, path: name, markers: markers)
+        }
     }
 
     /// git's line merge of inputs that are not all catalogs (`started`: its result, when it was started early;
@@ -132,14 +136,7 @@ struct MergeDriver {
         }
         let merged: (bytes: [UInt8], clean: Bool)
         do {
-            if let started {
-                merged = try started.get()
-            } else {
-                var markers = self.markers
-                markers.style = configuredStyle()
-                merged = try LineMerge.merge(base: contents[0].array, ours: contents[1].array, theirs: contents[2].array,
-                                             path: name, markers: markers)
-            }
+            merged = try (started ?? mergeByLines(contents)).get()
         } catch {
             return MergeOutcome(method: .keptOurs, clean: false,
                            summary: "\(name): \(problem); and the line merge failed (\(error)): ours left as it was")
