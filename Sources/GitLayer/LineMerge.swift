@@ -19,16 +19,18 @@ public enum LineMerge {
     }
 
     /// The line merge of three texts, with git's conflict markers; `clean`
-    /// is false when the result holds conflicts.
-    public static func merge(base: [UInt8], ours: [UInt8], theirs: [UInt8], path: String?,
-                             markers: ConflictMarkers, algorithm: Algorithm = .myers) throws(GitError) -> (bytes: [UInt8], clean: Bool) {
+    /// is false when the result holds conflicts. The texts are read in
+    /// place, and the result is the merge's own memory (no copies: c0478,
+    /// 330 KB in, 1.9 → 1.5 M instructions outside xdiff).
+    public static func merge(base: Bytes, ours: Bytes, theirs: Bytes, path: String?,
+                             markers: ConflictMarkers, algorithm: Algorithm = .myers) throws(GitError) -> (bytes: Bytes, clean: Bool) {
         if isLinkedIn { return try linkedIn(base: base, ours: ours, theirs: theirs, markers: markers, algorithm: algorithm) }
         return try throughLibGit2(base: base, ours: ours, theirs: theirs, path: path, markers: markers, algorithm: algorithm)
     }
 
     /// ``merge(base:ours:theirs:path:markers:algorithm:)`` by the xdiff linked in.
-    static func linkedIn(base: [UInt8], ours: [UInt8], theirs: [UInt8], markers: ConflictMarkers,
-                         algorithm: Algorithm) throws(GitError) -> (bytes: [UInt8], clean: Bool) {
+    static func linkedIn(base: Bytes, ours: Bytes, theirs: Bytes, markers: ConflictMarkers,
+                         algorithm: Algorithm) throws(GitError) -> (bytes: Bytes, clean: Bool) {
         let style: git_xcstrings_conflict_style = switch markers.style {
         case .merge: GIT_XCSTRINGS_STYLE_MERGE
         case .diff3: GIT_XCSTRINGS_STYLE_DIFF3
@@ -55,16 +57,21 @@ public enum LineMerge {
                 }
             }
         }
-        defer { git_xcstrings_line_merge_free(merged) }
         // In git_merge_file's words (its message, after the one `check` puts first).
-        guard status >= 0 else { throw GitError("the line merge failed: failed to merge files") }
-        let bytes = merged.map { Array(UnsafeRawBufferPointer(start: $0, count: count).bindMemory(to: UInt8.self)) } ?? []
+        guard status >= 0 else {
+            git_xcstrings_line_merge_free(merged)
+            throw GitError("the line merge failed: failed to merge files")
+        }
+        let address = UInt(bitPattern: merged)
+        let bytes = Bytes.borrowing(UnsafeRawBufferPointer(start: merged, count: count)) {
+            git_xcstrings_line_merge_free(UnsafeMutablePointer(bitPattern: address))
+        }
         return (bytes, status == 0)
     }
 
     /// ``merge(base:ours:theirs:path:markers:algorithm:)`` by libgit2's shared library.
-    static func throughLibGit2(base: [UInt8], ours: [UInt8], theirs: [UInt8], path: String?,
-                               markers: ConflictMarkers, algorithm: Algorithm) throws(GitError) -> (bytes: [UInt8], clean: Bool) {
+    static func throughLibGit2(base: Bytes, ours: Bytes, theirs: Bytes, path: String?,
+                               markers: ConflictMarkers, algorithm: Algorithm) throws(GitError) -> (bytes: Bytes, clean: Bool) {
         let git = try LibGit2.shared()
         var result = git_merge_file_result()
         var options = git_merge_file_options()
@@ -80,9 +87,9 @@ public enum LineMerge {
         case .patience: options.flags |= GIT_MERGE_FILE_DIFF_PATIENCE.rawValue
         case .minimal: options.flags |= GIT_MERGE_FILE_DIFF_MINIMAL.rawValue
         }
-        let status: Int32 = base.withUnsafeBytes { baseBytes in
-            ours.withUnsafeBytes { oursBytes in
-                theirs.withUnsafeBytes { theirsBytes in
+        let status: Int32 = base.withUnsafeBufferPointer { baseBytes in
+            ours.withUnsafeBufferPointer { oursBytes in
+                theirs.withUnsafeBufferPointer { theirsBytes in
                     markers.baseLabel.withCString { baseLabel in
                         markers.oursLabel.withCString { oursLabel in
                             markers.theirsLabel.withCString { theirsLabel in
@@ -90,10 +97,10 @@ public enum LineMerge {
                                     options.ancestor_label = baseLabel
                                     options.our_label = oursLabel
                                     options.their_label = theirsLabel
-                                    func input(_ bytes: UnsafeRawBufferPointer) -> git_merge_file_input {
+                                    func input(_ bytes: UnsafeBufferPointer<UInt8>) -> git_merge_file_input {
                                         var value = git_merge_file_input()
                                         value.version = UInt32(GIT_MERGE_FILE_INPUT_VERSION)
-                                        value.ptr = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+                                        value.ptr = UnsafeRawPointer(bytes.baseAddress)?.assumingMemoryBound(to: CChar.self)
                                         value.size = bytes.count
                                         value.path = path == nil ? nil : pathText
                                         value.mode = 0o100644
@@ -111,6 +118,6 @@ public enum LineMerge {
         try git.check(status, "the line merge failed")
         defer { git.merge_file_result_free(&result) }
         let bytes = result.ptr.map { Array(UnsafeRawBufferPointer(start: $0, count: result.len).bindMemory(to: UInt8.self)) } ?? []
-        return (bytes, result.automergeable != 0)
+        return (Bytes(bytes), result.automergeable != 0)
     }
 }

@@ -82,9 +82,9 @@ struct ConflictResolution {
         let wanted = ConflictMarkers.normalizedLines(current)
         for algorithm in LineMerge.Algorithm.allCases {
             for style in [ConflictMarkers.Style.merge, .diff3, .zdiff3] {
-                guard let merged = try? LineMerge.merge(base: stages[0], ours: stages[1], theirs: stages[2], path: nil,
+                guard let merged = try? LineMerge.merge(base: Bytes(stages[0]), ours: Bytes(stages[1]), theirs: Bytes(stages[2]), path: nil,
                                                         markers: ConflictMarkers(style: style), algorithm: algorithm) else { continue }
-                if ConflictMarkers.normalizedLines(merged.bytes) == wanted { return true }
+                if ConflictMarkers.normalizedLines(merged.bytes.array) == wanted { return true }
             }
         }
         guard let hunks = ConflictMarkers.hunks(in: current), !hunks.isEmpty else { return false }

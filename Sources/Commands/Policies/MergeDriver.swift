@@ -75,21 +75,25 @@ struct MergeDriver {
     }
 
     /// What git's line merge gave (``LineMerge/merge(base:ours:theirs:path:markers:algorithm:)``).
-    typealias LineMerged = Result<(bytes: [UInt8], clean: Bool), GitError>
+    typealias LineMerged = Result<(bytes: Bytes, clean: Bool), GitError>
 
-    /// `contents` parsed one after another, ours first (as
-    /// ``ThreeVersions/parse(_:workers:)`` gives them). At the first that is
-    /// not JSON, git's line merge, which will then be needed, runs on this
-    /// thread while a worker reads the others (for their warnings and the
-    /// name of the first that is not JSON): c0644, 114 KB, 2.12 → 2.02 ms.
-    /// Not when git would see binary data, nor where the line merge is
-    /// another program's (nothing is merged here then).
+    /// `contents` parsed one after another (given as
+    /// ``ThreeVersions/parse(_:workers:)`` gives them): ours, theirs, then
+    /// the base, as a version that is not JSON is most often a side's new
+    /// commit (both such corpus merges), the base having been merged before.
+    /// At the first that is not JSON, git's line merge, which will then be
+    /// needed, runs on this thread while a worker reads the others (for
+    /// their warnings and the name of the first that is not JSON): c0644,
+    /// 114 KB, 2.12 → 2.02 ms; c0478, theirs broken at line 296, starts it
+    /// without reading the base's 99 KB first. Not when
+    /// git would see binary data, nor where the line merge is another
+    /// program's (nothing is merged here then).
     func parseStartingLineMerge(_ contents: [Bytes]) -> (parsed: [Result<JSONDocument?, JSONSyntaxError>], lineMerged: LineMerged?) {
         @Sendable func read(_ index: Int) -> Result<JSONDocument?, JSONSyntaxError> {
             ThreeVersions.parse(contents[index], allowEmpty: index == 0)
         }
         var parsed: [Result<JSONDocument?, JSONSyntaxError>?] = [nil, nil, nil]
-        let order = [1, 0, 2]
+        let order = [1, 2, 0]
         for (step, index) in order.enumerated() {
             parsed[index] = read(index)
             let rest = Array(order[(step + 1)...])
@@ -113,7 +117,7 @@ struct MergeDriver {
         var markers = self.markers
         markers.style = configuredStyle()
         return Result { () throws(GitError) in
-            try LineMerge.merge(base: contents[0].array, ours: contents[1].array, theirs: contents[2].array, path: name, markers: markers)
+            try LineMerge.merge(base: contents[0], ours: contents[1], theirs: contents[2], path: name, markers: markers)
         }
     }
 
@@ -134,7 +138,7 @@ struct MergeDriver {
                            summary: "\(name): \(problem); the line merge is git-xcstrings merge's, which could not be run "
                                + "(\(failure)): ours left as it was")
         }
-        let merged: (bytes: [UInt8], clean: Bool)
+        let merged: (bytes: Bytes, clean: Bool)
         do {
             merged = try (started ?? mergeByLines(contents)).get()
         } catch {
@@ -163,7 +167,7 @@ struct MergeDriver {
         do {
             let document = try JSONDocument(parsing: merged.bytes)
             let formatted = XcodeLayout.format(document, finalNewline: document.endsWithNewline)
-            return MergeOutcome(method: .lineByLine(formatted), clean: true,
+            return MergeOutcome(method: .lineByLine(Bytes(formatted)), clean: true,
                            summary: "\(name): \(problem); merged line by line into valid JSON, written in Xcode's layout")
         } catch {
             return MergeOutcome(method: .lineByLine(merged.bytes), clean: false,

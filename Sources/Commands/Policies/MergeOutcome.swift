@@ -9,7 +9,7 @@ struct MergeOutcome {
         /// A semantic merge of three catalogs.
         case semantic(CatalogMergeResult, ConflictMarkers)
         /// git's line merge; `bytes` are what it wrote (in Xcode's layout when it parsed).
-        case lineByLine([UInt8])
+        case lineByLine(Bytes)
         /// Nothing was merged: the file must stay as it is.
         case keptOurs
     }
