@@ -15,16 +15,24 @@ extension KeyCollation {
 
     /// Each ideograph's position in Foundation's order, by code point from
     /// ``hanFirst``; `UInt16.max` for code points that are not in the table.
+    /// Filled in place, run by run: made the first time Chinese or Japanese
+    /// keys are compared, it was 7 % of such a merge (c0380, 68 KB) filled
+    /// element by element.
     private static let hanRanks: [UInt16] = {
-        var ranks = [UInt16](repeating: .max, count: Int(hanUnified.upperBound - hanFirst) + 1)
+        let count = Int(hanUnified.upperBound - hanFirst) + 1
         var rank: UInt16 = 0
-        for run in hanRuns {
-            for offset in 0..<UInt32(run.count) {
-                ranks[Int(run.start + offset - hanFirst)] = rank
-                rank += 1
+        return [UInt16](unsafeUninitializedCapacity: count) { ranks, initialized in
+            ranks.initialize(repeating: .max)
+            for run in hanRuns {
+                let start = Int(run.start &- hanFirst), end = start + Int(run.count)
+                precondition(start >= 0 && end <= count, "a run of the Han table lies outside it")
+                for index in start..<end {
+                    ranks[index] = rank
+                    rank &+= 1
+                }
             }
+            initialized = count
         }
-        return ranks
     }()
 
     /// The position of `scalar` in Foundation's order of the ideographs,
