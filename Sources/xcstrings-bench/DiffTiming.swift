@@ -7,12 +7,20 @@ enum DiffTiming {
     /// `difftime TOOL RUNS NAME REPOSITORY OLD NEW PATH [NAME REPOSITORY OLD NEW PATH…]`
     static func run(_ arguments: [String]) {
         let tool = arguments[0], runs = Int(arguments[1])!
+        ProgramPages.dropFromCache([tool, "git"])
+        var warm = false
         var rest = Array(arguments.dropFirst(2))
         while rest.count >= 5 {
             let (name, repository, old, new, path) = (rest[0], rest[1], rest[2], rest[3], rest[4])
             rest.removeFirst(5)
             precondition(FileManager.default.changeCurrentDirectoryPath(repository), "cannot enter \(repository)")
             var ours: [Double] = [], json: [Double] = [], git: [Double] = []
+            if !warm {
+                // Both programs read back from disk by an untimed run (``ProgramPages``).
+                _ = Replay.execute([tool, "diff", "--no-color", old, new])
+                _ = Replay.execute(["git", "diff", "--no-color", old, new, "--", path])
+                warm = true
+            }
             for _ in 0..<runs {
                 let (outcome, seconds) = Replay.execute([tool, "diff", "--no-color", old, new])
                 precondition(outcome.status == 0, "git xcstrings diff failed: \(outcome.error)")

@@ -21,6 +21,13 @@ enum MergeTiming {
 
     static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
+    /// Both programs dropped from the page cache, then read back by two
+    /// untimed merges of `item` (``ProgramPages``).
+    static func startFromDisk(tool: String, _ item: Case) {
+        ProgramPages.dropFromCache([tool, "git"])
+        _ = time(item, tool: tool, runs: 2)
+    }
+
     /// `mergetime TOOL RUNS NAME BASE OURS THEIRS [NAME BASE OURS THEIRS…]`
     static func run(_ arguments: [String]) {
         let tool = arguments[0], runs = Int(arguments[1])!
@@ -30,6 +37,7 @@ enum MergeTiming {
             cases.append(Case(name: rest[0], base: rest[1], ours: rest[2], theirs: rest[3]))
             rest.removeFirst(4)
         }
+        if let first = cases.first { startFromDisk(tool: tool, first) }
         var ratios: [Double] = []
         for item in cases {
             let (ours, git) = time(item, tool: tool, runs: runs)
@@ -47,11 +55,14 @@ enum MergeTiming {
     static func corpus(_ arguments: [String]) {
         let tool = arguments[0], runs = Int(arguments[1])!, corpus = arguments[2]
         let rows = try! Corpus.table("merges.tsv", in: URL(fileURLWithPath: corpus))
+        let items = rows.map { row in
+            let blob = { (name: String) in corpus + "/blobs/" + row[name]! }
+            return Case(name: row["case_id"]!, base: blob("base"), ours: blob("ours"), theirs: blob("theirs"))
+        }
+        if let first = items.first { startFromDisk(tool: tool, first) }
         var totalOurs = 0.0, totalGit = 0.0
         var cases: [(name: String, bytes: Int, ours: Double, git: Double)] = []
-        for row in rows {
-            let blob = { (name: String) in corpus + "/blobs/" + row[name]! }
-            let item = Case(name: row["case_id"]!, base: blob("base"), ours: blob("ours"), theirs: blob("theirs"))
+        for (row, item) in zip(rows, items) {
             let (ours, git) = time(item, tool: tool, runs: runs)
             totalOurs += ours
             totalGit += git
