@@ -19,7 +19,11 @@ import Foundation
 /// each requirement by scanning the binary's conformance records: a third
 /// of a small merge's instructions (docs/SPEED.md, "generic types reached
 /// directly").
-let crossModule: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))]
+let crossModule: [SwiftSetting] = [
+    .unsafeFlags(["-cross-module-optimization", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release)),
+    // Each function in a section of its own, for the merge driver's link to place (`startupOrder`).
+    .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release)),
+]
 
 /// What a program's start-up costs before `main` is most of a small merge
 /// (docs/SPEED.md): on Linux, link the C++ library the Swift runtime (and
@@ -51,9 +55,17 @@ let startUp = LinkerSetting.unsafeFlags(
 /// Sanitizers' runtimes cannot be linked whole: `scripts/test --sanitize`
 /// sets GIT_XCSTRINGS_MERGE_LINKING=dynamic.
 let mergeDriverLinking = Context.environment["GIT_XCSTRINGS_MERGE_LINKING"] ?? "static"
+/// The functions a merge runs, first in the merge driver's code, together:
+/// a small merge then faults in about 35 pieces of it instead of 77, some
+/// 0.1 ms of its 0.7 ms (docs/SPEED.md, "Timing programs fairly, and where
+/// a small merge's code lies"). The list is made by
+/// scripts/generate-startup-order; names it has that the code no longer
+/// has are skipped.
+let startupOrder = ["-Xlinker", "--symbol-ordering-file=" + Context.packageDirectory + "/Sources/git-xcstrings-merge/startup.order",
+                    "-Xlinker", "--no-warn-symbol-ordering"]
 let wholeProgram = LinkerSetting.unsafeFlags(
     mergeDriverLinking == "dynamic" ? []
-        : ["-static-executable", "-use-ld=lld"] + (mergeDriverLinking == "pie" ? ["-Xclang-linker", "-static-pie"] : []),
+        : ["-static-executable", "-use-ld=lld"] + startupOrder + (mergeDriverLinking == "pie" ? ["-Xclang-linker", "-static-pie"] : []),
     .when(platforms: [.linux], configuration: .release)
 )
 
@@ -131,7 +143,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         // The merge driver alone (`git xcstrings merge` as git runs it), linked whole on Linux.
-        .executableTarget(name: "git-xcstrings-merge", dependencies: ["Commands"], swiftSettings: crossModule,
+        .executableTarget(name: "git-xcstrings-merge", dependencies: ["Commands"], exclude: ["startup.order"], swiftSettings: crossModule,
                           linkerSettings: [wholeProgram]),
         .executableTarget(
             name: "git-xcstrings",
