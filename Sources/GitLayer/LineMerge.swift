@@ -20,8 +20,8 @@ public enum LineMerge {
 
     /// The line merge of three texts, with git's conflict markers; `clean`
     /// is false when the result holds conflicts. The texts are read in
-    /// place, and the result is the merge's own memory (no copies: c0478,
-    /// 330 KB in, 1.9 → 1.5 M instructions outside xdiff).
+    /// place, and the result is the merge's own memory: no copies (c0478,
+    /// 330 KB in: 0.45 M instructions and 80 pages of fresh memory).
     public static func merge(base: Bytes, ours: Bytes, theirs: Bytes, path: String?,
                              markers: ConflictMarkers, algorithm: Algorithm = .myers) throws(GitError) -> (bytes: Bytes, clean: Bool) {
         if isLinkedIn { return try linkedIn(base: base, ours: ours, theirs: theirs, markers: markers, algorithm: algorithm) }
