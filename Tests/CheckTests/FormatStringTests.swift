@@ -1,5 +1,6 @@
 import Testing
 import SemanticDiff
+import TestSupport
 
 @Suite("Format strings")
 struct FormatStringTests {
@@ -50,6 +51,28 @@ struct LanguageTagTests {
     @Test("malformed", arguments: ["en_US", "", "e", "english-language-x", "en--US", "123", "en-", "pt-BR-", "zh-Hans-CN-x", "toolongtag"])
     func malformed(_ tag: String) {
         #expect(!LanguageTag.isWellFormed(tag))
+    }
+
+    @Test("the plain shapes (de, pt-BR, sr-Latn-RS, es-419) are well formed and need no replacement, and generated tags of every shape are plain only when both say so")
+    func plainlyWellFormed() {
+        for tag in ["de", "yue", "pt-BR", "sr-Latn", "sr-Latn-RS", "es-419", "en-GB"] {
+            #expect(LanguageTag.isPlainlyWellFormed(tag), "\(tag)")
+        }
+        for tag in ["zh", "zh-CN", "zh-Hans", "en_US", "EN", "e", "engl", "en-", "en--US", "en-gb", "en-Latn-", "en-US-x-a", "i-klingon",
+                    "en-GB-oed", "de-CH-1996", "en-419-US", "en-LATN", "en-Latn-us", "é", ""] {
+            #expect(!LanguageTag.isPlainlyWellFormed(tag), "\(tag)")
+        }
+        // Every tag of up to four parts drawn from parts of each shape: plain ones are well formed and need no replacement.
+        let parts = ["de", "zh", "yue", "eng", "e", "DE", "Latn", "latn", "LATN", "BR", "br", "419", "41", "1996", "x", "valencia", "é", ""]
+        var random = SplitMix64(seed: 7)
+        var plain = 0
+        for _ in 0..<20_000 {
+            let tag = (0..<Int(1 + random.next() % 4)).map { _ in parts[Int(random.next() % UInt64(parts.count))] }.joined(separator: "-")
+            guard LanguageTag.isPlainlyWellFormed(tag) else { continue }
+            plain += 1
+            #expect(LanguageTag.isWellFormed(tag) && LanguageTag.replacement(for: tag) == nil, "\(tag)")
+        }
+        #expect(plain > 500)
     }
 
     @Test("Chinese by region is replaced by Chinese by script; zh-HK stays")

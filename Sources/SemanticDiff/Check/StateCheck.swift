@@ -124,6 +124,7 @@ struct LanguageOccurrences: Sendable {
 
     func findings() -> [Finding] {
         first.compactMap { language, place in
+            if LanguageTag.isPlainlyWellFormed(language) { return nil }
             // A code that is not plain letters, digits, hyphens and underscores is quoted, so that it shows whole.
             let plain = !language.isEmpty && language.utf8.allSatisfy { byte in
                 (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == 45 || byte == 95
