@@ -32,13 +32,13 @@ for profile in profiles:
             seen.add(name)
     runs.update(seen)
 
-# lld's map: the size of the input section each function of the code is in.
-section_size, section_of = {}, {}
+# lld's map: for each function of the code, the input section it is in
+# (its number in the map) and that section's size.
+section = {}
 with open(work + '/map') as file:
     header = file.readline()
     out_column, in_column, symbol_column = header.index('Out'), header.index('In '), header.index('Symbol')
-    output = size = None
-    section = 0
+    output, current = None, (0, 0)
     for row in file:
         row = row.rstrip('\n')
         if len(row) <= out_column:
@@ -46,26 +46,24 @@ with open(work + '/map') as file:
         if row[out_column] != ' ':
             output = row[out_column:].strip()
         elif len(row) > in_column and row[in_column] != ' ':
-            size = int(row[:out_column].split()[2], 16)
-            section += 1
+            current = (current[0] + 1, int(row[:out_column].split()[2], 16))
         elif output == '.text':
-            section_of.setdefault(row[symbol_column:].strip(), section)
-            section_size.setdefault(row[symbol_column:].strip(), size)
+            section.setdefault(row[symbol_column:].strip(), current)
 
 # What every merge runs first, then by instructions.
-listed = sorted((name for name in runs if name in section_size), key=lambda name: (-runs[name], -cost[name], name))
+listed = sorted((name for name in runs if name in section), key=lambda name: (-runs[name], -cost[name], name))
 # glibc picks its string functions for the processor at start (callgrind's
 # is not the user's): every form of those seen.
 form = re.compile(r'^(__\w+?)_(sse2|ssse3|sse4_1|sse4_2|avx2|avx|evex|avx512)(_\w+)?$')
 families = {form.match(name).group(1) for name in listed if form.match(name)}
-variants = sorted(name for name in section_size if form.match(name) and form.match(name).group(1) in families)
+variants = sorted(name for name in section if form.match(name) and form.match(name).group(1) in families)
 # A function in a large section shared with others (the standard library's
 # code that is not split into sections, a C file's) brings the whole
 # section where it is listed: those come last, after all that is placed alone.
 shared = 64 * 1024
-alone = [name for name in listed + variants if section_size[name] <= shared]
-names = list(dict.fromkeys(alone + [name for name in listed if section_size[name] > shared]))
+alone = [name for name in listed + variants if section[name][1] <= shared]
+names = list(dict.fromkeys(alone + [name for name in listed if section[name][1] > shared]))
 with open(order, 'w') as file:
     file.write(''.join(name + '\n' for name in names))
-together = sum({section_of[name]: section_size[name] for name in alone}.values())
+together = sum(dict(section[name] for name in alone).values())
 print(f'{len(names)} functions run in {len(profiles)} merges, {together // 1024} KB of them placed together -> {order}')

@@ -1,4 +1,5 @@
 import Foundation
+import PlatformLayer
 
 /// Programs timed against each other start from the same state of the page
 /// cache. A file just copied is held in large pieces, one read from disk
@@ -12,18 +13,12 @@ enum ProgramPages {
     /// Drops `programs` (paths, or names looked up in PATH) from the page cache.
     static func dropFromCache(_ programs: [String]) {
         for program in programs {
-            guard let path = resolve(program) else { continue }
+            guard let path = program.contains("/") ? program : ProcessEnvironment.which(program) else { continue }
             let descriptor = open(path, O_RDONLY)
             guard descriptor >= 0 else { continue }
             _ = fdatasync(descriptor)
             _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_DONTNEED))
             close(descriptor)
         }
-    }
-
-    static func resolve(_ program: String) -> String? {
-        if program.contains("/") { return program }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(program)" }.first { access($0, X_OK) == 0 }
     }
 }
