@@ -1,7 +1,8 @@
-import PlatformLayer
+import DriverCommands
 import GitLayer
+import GitProcess
+import PlatformLayer
 import SemanticDiff
-
 /// `git xcstrings check`: what would ship broken in catalogs.
 enum CheckCommand: Command {
     static let name = "check"
@@ -73,7 +74,7 @@ enum CheckCommand: Command {
     /// other threads, would cost a large catalog's check more than writing them.
     nonisolated(unsafe) static var keptUntilExit: [CheckedFile] = []
 
-    static func run(_ arguments: Arguments) -> Int32 {
+    static func run(_ arguments: Arguments, keyOrder: KeyOrder) -> Int32 {
         var timer = PhaseTimer()
         let format = arguments.has("json") ? "json" : (arguments.value("format") ?? "text")
         guard ["text", "json", "github", "sarif"].contains(format) else {
@@ -87,23 +88,24 @@ enum CheckCommand: Command {
         }
         let staged = arguments.has("staged") || arguments.has("cached")
         let paths = arguments.positional + (arguments.afterSeparator ?? [])
-        // Plain files in a work tree need no libgit2 (which costs a run about 10 ms to load).
-        var plainTargets: [Target]?, settings: [String: String]?
-        if !staged, !paths.isEmpty, let location = WorkTreeLocation(),
-           let values = location.configuration.values(configurationNames) {
-            plainTargets = self.plainTargets(paths, prefix: location.prefix)
-            settings = values
+        // The repository as git finds it, and what it holds as git reads it (whatever its index's
+        // format: a pre-commit hook must never stop a commit because this tool cannot read it).
+        let location: RepositoryLocation?
+        do {
+            location = try RepositoryLocation.find().0
+        } catch {
+            if paths.isEmpty || staged {
+                Console.error("error: \(error)")
+                return ExitStatus.failure
+            }
+            location = nil
         }
-        let repository = plainTargets == nil && Repository.mayContain(".") ? try? Repository(discoveringFrom: ".") : nil
-        if plainTargets == nil && repository == nil && (paths.isEmpty || staged) {
-            return Tool.usageFailure(self, staged ? "--staged needs a git repository" : "not in a git repository: name the catalogs to check")
-        }
-        if settings == nil { settings = Configuration.values(configurationNames, repository: repository) }
+        let settings = (try? GitConfig.values(matching: "^xcstrings\\.check\\.")) ?? [:]
 
         var options: CheckOptions
         let failing: Severity
         do {
-            (options, failing) = try checkOptions(arguments, settings: settings ?? [:])
+            (options, failing) = try checkOptions(arguments, settings: settings, keyOrder: keyOrder)
         } catch {
             return Tool.usageFailure(self, error.message)
         }
@@ -111,7 +113,7 @@ enum CheckCommand: Command {
         let targets: [Target]
         var problems: [FileError] = []
         do {
-            targets = try plainTargets ?? self.targets(paths, repository: repository, staged: staged, problems: &problems)
+            targets = try self.targets(paths, location: location, staged: staged, problems: &problems)
         } catch let error as UsageError {
             return Tool.usageFailure(self, error.message)
         } catch {
@@ -149,7 +151,10 @@ enum CheckCommand: Command {
             do {
                 // A file is read here, so that an error names it once, as shown.
                 let bytes: Bytes
-                if case .file(let path) = source { bytes = try Files.mapping(path) } else { bytes = try source.bytes(in: repository) }
+                switch source {
+                case .file(let path): bytes = try Files.mapping(path)
+                case .staged(let contents): bytes = Bytes(contents)
+                }
                 catalog = try workers.readCatalog(bytes)
                 timer.mark("parse")
             } catch let error as FileError {
@@ -174,24 +179,15 @@ enum CheckCommand: Command {
             let large = catalog.document.bytes.count > shared
             let ranges = CatalogCheck.entryRanges(catalog, shares: Array(repeating: 1, count: large ? 16 : 1))
             let jobs: [(entries: Range<Int>, layout: Bool)] = large ? [(0..<0, true)] + ranges.map { ($0, false) } : [(ranges[0], true)]
-            let approximations = CollationHelper.shared.approximations
             let parts = workers.map(jobs) { [options] job in
                 CatalogCheck.part(catalog, entries: job.entries, options: options, layout: job.layout)
             }
             timer.mark("rules")
-            var findings = CatalogCheck.findings(catalog, options: options, parts: parts)
-            if CollationHelper.shared.approximations != approximations {
-                // Without Foundation's answers the key order is a guess: no layout verdict on a guess.
-                findings.removeAll { $0.rule == .layout && $0.message == CatalogCheck.notInLayout }
-                Console.error("error: \(target.shownPath): the order of its keys needs git-xcstrings-collate, which "
-                              + "\(CollationHelper.shared.failure ?? "failed"); its layout is not checked")
-                CollationHelper.shared.failureReported()
-                status = ExitStatus.failure
-            }
+            let findings = CatalogCheck.findings(catalog, options: options, parts: parts)
             timer.mark("findings")
             // The table, of the languages --language names when it names some.
             let summary = arguments.has("summary")
-                ? LanguageSummary.languages(of: catalog).filter { options.languages.isEmpty || options.languages.contains($0.language) } : nil
+                ? LanguageSummary.languages(of: catalog, keyOrder: keyOrder).filter { options.languages.isEmpty || options.languages.contains($0.language) } : nil
             files.append(CheckedFile(path: target.shownPath, repositoryPath: target.repositoryPath, findings: findings, summary: summary))
         }
         switch format {
@@ -214,12 +210,10 @@ enum CheckCommand: Command {
         return status
     }
 
-    /// The git settings a check reads.
-    static let configurationNames: Set<String> = Set(["xcstrings.check.disable"] + CheckRule.allCases.map { "xcstrings.check.severity.\($0.rawValue)" })
-
-    /// The rules, severities and languages, from git config (`settings`,
-    /// by ``configurationNames``) and then the options.
-    static func checkOptions(_ arguments: Arguments, settings: [String: String]) throws(UsageError) -> (CheckOptions, Severity) {
+    /// The rules, severities and languages, from git config (`settings`:
+    /// `xcstrings.check.disable` and `xcstrings.check.severity.RULE`) and then the options.
+    static func checkOptions(_ arguments: Arguments, settings: [String: String],
+                             keyOrder: KeyOrder) throws(UsageError) -> (CheckOptions, Severity) {
         func rule(_ name: String, _ origin: String) throws(UsageError) -> CheckRule {
             guard let rule = CheckRule(rawValue: name) else {
                 throw UsageError("\(origin): no rule '\(name)'; the rules are \(CheckRule.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -229,7 +223,7 @@ enum CheckCommand: Command {
         func names(_ text: String) -> [String] {
             text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
         }
-        var options = CheckOptions()
+        var options = CheckOptions(keyOrder: keyOrder)
         for name in names(settings["xcstrings.check.disable"] ?? "") {
             options.rules.remove(try rule(name, "xcstrings.check.disable"))
         }
@@ -257,34 +251,25 @@ enum CheckCommand: Command {
     }
 
     /// A catalog to check: where its bytes are and how it is named.
+    /// Where a catalog checked is: a file, or what the index holds.
+    enum Source {
+        case file(String)
+        case staged([UInt8])
+    }
+
     struct Target {
         /// Nil for a path the index holds in conflict (with --staged).
-        var source: CatalogSource?
+        var source: Source?
         var shownPath: String
         var repositoryPath: String
         /// Why a tracked path is not read (a FIFO in a catalog's place would be waited on forever).
         var refusal: String?
     }
 
-    /// The targets of `paths` when each is a regular file named as it is
-    /// shown (no `./`, `..` that ``targets(_:repository:staged:)`` would
-    /// rewrite, not absolute), in the work tree at `prefix`: what the index
-    /// would add is then known without it. Nil otherwise.
-    static func plainTargets(_ paths: [String], prefix: String) -> [Target]? {
-        var targets: [Target] = []
-        for path in paths {
-            guard !path.hasPrefix("/"), Files.isRegularFile(path) else { return nil }
-            let full = RepositoryPath.normalize(prefix + path)
-            guard RepositoryPath.relative(full, to: prefix) == path else { return nil }
-            targets.append(Target(source: .file(path), shownPath: path, repositoryPath: full))
-        }
-        return targets
-    }
-
     /// The catalogs named by `paths` (every tracked one when none is).
     /// What a directory held that could not be searched or read goes to `problems`.
-    static func targets(_ paths: [String], repository: Repository?, staged: Bool, problems: inout [FileError]) throws -> [Target] {
-        guard let repository else {
+    static func targets(_ paths: [String], location: RepositoryLocation?, staged: Bool, problems: inout [FileError]) throws -> [Target] {
+        guard let location else {
             return try paths.flatMap { path throws -> [Target] in
                 if Files.isDirectory(path) {
                     let search = Files.catalogs(under: path)
@@ -295,15 +280,16 @@ enum CheckCommand: Command {
                 return [Target(source: .file(path), shownPath: path, repositoryPath: path)]
             }
         }
-        let prefix = repository.prefix()
-        let tracked = try repository.index().files(endingWith: ".xcstrings")
-        let workTree = repository.workTree ?? ""
-        func target(_ file: Index.File) -> Target? {
+        let prefix = location.prefix
+        let tracked = try TrackedFiles.catalogs()
+        let workTree = location.workTree.map { $0 + "/" } ?? ""
+        // What the index holds of each, read at once.
+        let contents = staged ? try TrackedFiles.blobs(tracked.compactMap(\.blob)) : [:]
+        func target(_ file: TrackedFiles.Entry) -> Target? {
             let path = file.path, shown = RepositoryPath.relative(path, to: prefix)
             if staged {
-                if file.isConflicted { return Target(source: nil, shownPath: shown, repositoryPath: path) }
-                guard let blob = file.blob else { return nil }
-                return Target(source: .blob(blob), shownPath: shown, repositoryPath: path)
+                guard let blob = file.blob else { return Target(source: nil, shownPath: shown, repositoryPath: path) }
+                return contents[blob].map { Target(source: .staged($0), shownPath: shown, repositoryPath: path) }
             }
             guard Files.exists(workTree + path) else { return nil } // deleted in the work tree: nothing to ship
             var target = Target(source: .file(workTree + path), shownPath: shown, repositoryPath: path)

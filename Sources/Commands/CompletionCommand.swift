@@ -1,3 +1,8 @@
+import DriverCommands
+import GitLayer
+import GitProcess
+import PlatformLayer
+import SemanticDiff
 /// `git xcstrings completion SHELL`: tab completion of the commands and
 /// their options, written from the commands' own option lists.
 enum CompletionCommand: Command {
@@ -18,7 +23,7 @@ enum CompletionCommand: Command {
         """
     static let spec = Arguments.Spec(flags: ["help"], aliases: ["h": "help"])
 
-    static func run(_ arguments: Arguments) -> Int32 {
+    static func run(_ arguments: Arguments, keyOrder: KeyOrder) -> Int32 {
         guard arguments.positional.count == 1 else { return Tool.usageFailure(self, "name one shell: bash, zsh or fish") }
         switch arguments.positional[0] {
         case "bash": Console.out(bash())

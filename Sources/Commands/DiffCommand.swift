@@ -1,7 +1,8 @@
-import PlatformLayer
+import DriverCommands
 import GitLayer
+import GitProcess
+import PlatformLayer
 import SemanticDiff
-
 /// `git xcstrings diff`: what changed in catalogs, per entry and language.
 enum DiffCommand: Command {
     static let name = "diff"
@@ -39,10 +40,9 @@ enum DiffCommand: Command {
                                or GIT_EXTERNAL_DIFF): compare OLD and NEW
           -h, --help           show this help
 
-        Only .xcstrings files are considered; renames are detected. Two
-        revisions without paths are read from git's own files where that
-        is certain (references, packs, loose objects); everything else
-        through libgit2.
+        Only .xcstrings files are considered; renames are detected.
+        Revisions are named as git names them (git rev-parse reads them);
+        trees, the index and blobs are read through libgit2.
         Exit status: 0 (1 with --exit-code and changes, and with --no-index
         when the files differ, as git diff --no-index), 2 on errors (a file
         that is not valid JSON is reported and the others still shown).
@@ -53,7 +53,7 @@ enum DiffCommand: Command {
         optionalValues: ["color"],
         aliases: ["h": "help", "v": "verbose"])
 
-    static func run(_ arguments: Arguments) -> Int32 {
+    static func run(_ arguments: Arguments, keyOrder: KeyOrder) -> Int32 {
         var timer = PhaseTimer()
         // The new versions are read and parsed on a thread of their own, started now; it
         // then compares half of each catalog's entries.
@@ -71,8 +71,6 @@ enum DiffCommand: Command {
         }
         var files: [CatalogFileChange]
         var repository: Repository?
-        // Where the repository is when git's files were read without libgit2.
-        var location: WorkTreeLocation?
         // Two files, not revisions: as git diff --no-index, exit 1 when they differ.
         let noIndex = !arguments.has("git-external") && (arguments.has("no-index") || outsideRepository(arguments))
         if arguments.has("git-external") {
@@ -85,21 +83,10 @@ enum DiffCommand: Command {
             let values = arguments.positional + (arguments.afterSeparator ?? [])
             guard values.count == 2 else { return Tool.usageFailure(self, "--no-index takes two files") }
             files = [pair(values[0], values[1], oldPath: values[0], newPath: values[1])]
-        } else if let read = changesFromFiles(arguments) {
-            switch read {
-            case .success(let found):
-                files = found.files
-                location = found.location
-                timer.mark("changes")
-            case .failure(let damage):
-                Console.error("error: \(damage)")
-                return ExitStatus.failure
-            }
         } else {
             do {
-                let opened = try Repository(discoveringFrom: ".")
+                let (opened, sides, limits) = try open(arguments)
                 timer.mark("open")
-                let (sides, limits) = try sides(arguments, opened)
                 files = try opened.changedCatalogs(sides, paths: limits)
                 timer.mark("changes")
                 repository = opened
@@ -155,7 +142,8 @@ enum DiffCommand: Command {
             }
             var diff = CatalogDiff.compare(old: sides[0]?.catalog, new: sides[1]?.catalog, oldPath: file.oldPath, newPath: file.newPath,
                                            languages: languages, statistics: withStatistics,
-                                           coverage: (sides[0]?.coverage, sides[1]?.coverage), secondThread: workers)
+                                           coverage: (sides[0]?.coverage, sides[1]?.coverage), secondThread: workers,
+                                           keyOrder: keyOrder)
             // Two files named on the command line are compared, not renamed.
             if noIndex { diff.isRename = false }
             return diff
@@ -167,7 +155,7 @@ enum DiffCommand: Command {
                 Console.error("warning: --language \(language): no catalog compared has this language, on either side")
             }
         }
-        let pager = startPager(arguments, repository, location)
+        let pager = startPager(arguments)
         defer {
             timer.mark("print")
             timer.report()
@@ -198,80 +186,87 @@ enum DiffCommand: Command {
     static func outsideRepository(_ arguments: Arguments) -> Bool {
         let values = arguments.positional + (arguments.afterSeparator ?? [])
         guard values.count == 2, values.allSatisfy(Files.exists), !arguments.has("cached"), !arguments.has("staged") else { return false }
-        return !Repository.mayContain(".") || (try? Repository(discoveringFrom: ".")) == nil
+        return (try? RepositoryLocation.find()) == nil
     }
 
-    /// git's pager for output to a terminal (or always with `--paginate`),
-    /// unless `--no-pager` or `--json`.
-    static func startPager(_ arguments: Arguments, _ repository: Repository?, _ location: WorkTreeLocation?) -> Pager? {
+    /// git's pager (`git var GIT_PAGER`: `GIT_PAGER`, `core.pager`, `PAGER`,
+    /// else `less`) for output to a terminal, or always with `--paginate`;
+    /// never with `--no-pager`.
+    static func startPager(_ arguments: Arguments) -> Pager? {
         guard !arguments.has("no-pager"), !arguments.has("git-external") else { return nil }
         guard arguments.has("paginate") || Console.isTerminal(1) else { return nil }
-        var configured = (try? repository?.configuration())??.string("core.pager")
-        if let location {
-            switch location.configuration.value("core.pager") {
-            case .value(let value): configured = value
-            case .undecided: configured = (try? Repository(discoveringFrom: ".").configuration())?.string("core.pager") ?? nil
-            }
-        }
-        return Pager.command(configured: configured).flatMap(Pager.start)
+        return Pager.command(Git.run(["var", "GIT_PAGER"])?.lines.first).flatMap(Pager.start)
     }
 
-    /// `REV REV` or `REV..REV` without paths, read from git's files
-    /// (``RepositoryFiles``) where that gives libgit2's answer for certain:
-    /// nil elsewhere, and libgit2 answers; a failure where an object the
-    /// store holds is damaged.
-    static func changesFromFiles(_ arguments: Arguments) -> Result<(files: [CatalogFileChange], location: WorkTreeLocation), GitError>? {
-        guard !arguments.has("cached"), !arguments.has("staged"), (arguments.afterSeparator ?? []).isEmpty else { return nil }
-        let values = arguments.positional
-        let ends: (String, String)
-        if values.count == 2 {
-            ends = (values[0], values[1])
-        } else if values.count == 1, let range = Repository.splitRange(values[0]), !range.mergeBase {
-            ends = (range.0, range.1)
-        } else {
-            return nil
+    /// The repository, what to compare and which paths, from git's
+    /// argument forms. Revisions mean what they mean to git: one `git
+    /// rev-parse` reads them all; where an argument is not one, each is
+    /// asked, as git diff tells revisions from paths.
+    static func open(_ arguments: Arguments) throws -> (Repository, DiffSides, [String]) {
+        let cached = arguments.has("cached") || arguments.has("staged")
+        // Every argument a revision, or the ends of a range: the usual case, in one question.
+        let asRevisions = arguments.positional.flatMap { argument -> [String] in
+            guard let range = Repository.splitRange(argument) else { return [argument] }
+            return [range.0, range.1]
         }
-        guard let repository = RepositoryFiles() else { return nil }
-        do throws(GitError) {
-            guard let files = try repository.changedCatalogs(from: ends.0, to: ends.1) else { return nil }
-            return .success((files, repository.location))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// What to compare and which paths, from git's argument forms.
-    static func sides(_ arguments: Arguments, _ repository: Repository) throws -> (DiffSides, [String]) {
         var revisions: [String] = []
         var paths: [String] = []
         var range: (String, String, mergeBase: Bool)?
-        for argument in arguments.positional {
-            if let split = Repository.splitRange(argument), repository.isRevision(split.0), repository.isRevision(split.1) {
-                guard range == nil && revisions.isEmpty else { throw UsageError("too many revisions") }
-                range = split
-            } else if repository.isRevision(argument) {
-                guard paths.isEmpty else { throw UsageError("'\(argument)': revisions come before paths") }
-                revisions.append(argument)
-            } else if Files.exists(argument) {
-                paths.append(argument)
-            } else {
-                throw UsageError("ambiguous argument '\(argument)': unknown revision or path not in the working tree")
+        let repository: Repository
+        // Trees already read, by revision.
+        var known: [String: String] = [:]
+        if let (opened, trees) = try? Repository.open(resolving: asRevisions.map { $0 + "^{tree}" }) {
+            repository = opened
+            known = Dictionary(zip(asRevisions, trees), uniquingKeysWith: { first, _ in first })
+            for argument in arguments.positional {
+                if let split = Repository.splitRange(argument) {
+                    guard range == nil && revisions.isEmpty else { throw UsageError("too many revisions") }
+                    range = split
+                } else {
+                    revisions.append(argument)
+                }
+            }
+        } else {
+            repository = try Repository.open().0
+            for argument in arguments.positional {
+                if let split = Repository.splitRange(argument), RepositoryLocation.isTree(split.0), RepositoryLocation.isTree(split.1) {
+                    guard range == nil && revisions.isEmpty else { throw UsageError("too many revisions") }
+                    range = split
+                } else if RepositoryLocation.isTree(argument) {
+                    guard paths.isEmpty else { throw UsageError("'\(argument)': revisions come before paths") }
+                    revisions.append(argument)
+                } else if Files.exists(argument) {
+                    paths.append(argument)
+                } else {
+                    throw UsageError("ambiguous argument '\(argument)': unknown revision or path not in the working tree")
+                }
             }
         }
         paths += arguments.afterSeparator ?? []
-        let prefix = repository.prefix()
+        let prefix = repository.location.prefix
         let limits = paths.map { RepositoryPath.normalize(prefix + $0) }
-        let cached = arguments.has("cached") || arguments.has("staged")
+        func tree(_ revision: String) throws(GitError) -> String {
+            if let tree = known[revision] { return tree }
+            return try RepositoryLocation.resolve([revision + "^{tree}"])[0]
+        }
         if let range {
             guard revisions.isEmpty && !cached else { throw UsageError("too many revisions") }
-            return (range.mergeBase ? .fromMergeBase(range.0, range.1) : .revisions(range.0, range.1), limits)
+            var old = range.0
+            if range.mergeBase {
+                let bases = try RepositoryLocation.mergeBases(range.0, range.1)
+                // As git diff says it.
+                if bases.count > 1 { Console.error("warning: \(range.0)...\(range.1): multiple merge bases, using \(bases[0])") }
+                old = bases[0]
+            }
+            return (repository, .trees(try tree(old), try tree(range.1)), limits)
         }
         switch (revisions.count, cached) {
-        case (0, false): return (.workTreeAgainstIndex, limits)
-        case (0, true): return (.indexAgainst("HEAD"), limits)
-        case (1, false): return (.workTreeAgainst(revisions[0]), limits)
-        case (1, true): return (.indexAgainst(revisions[0]), limits)
-        case (2, false): return (.revisions(revisions[0], revisions[1]), limits)
+        case (0, false): return (repository, .workTreeAgainstIndex, limits)
+        // Before the first commit, HEAD is the empty tree, as for git diff --cached.
+        case (0, true): return (repository, .indexAgainst(RepositoryLocation.isTree("HEAD") ? try tree("HEAD") : nil), limits)
+        case (1, false): return (repository, .workTreeAgainst(try tree(revisions[0])), limits)
+        case (1, true): return (repository, .indexAgainst(try tree(revisions[0])), limits)
+        case (2, false): return (repository, .trees(try tree(revisions[0]), try tree(revisions[1])), limits)
         default: throw UsageError("too many revisions")
         }
     }

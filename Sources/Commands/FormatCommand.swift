@@ -1,7 +1,8 @@
-import PlatformLayer
+import DriverCommands
 import GitLayer
+import GitProcess
+import PlatformLayer
 import SemanticDiff
-
 /// `git xcstrings fmt`: rewrite catalogs in Xcode's layout.
 enum FormatCommand: Command {
     static let name = "fmt"
@@ -14,31 +15,28 @@ enum FormatCommand: Command {
           -p, --print   write the formatted file to standard output instead (one FILE)
           -h, --help    show this help
 
-        Without FILE, every .xcstrings file git tracks in the work tree (read
-        through libgit2, from any directory of it); a DIRECTORY stands for the
-        catalogs under it. Keys are sorted as Xcode sorts them, indentation, separators and escapes
-        are Xcode's, and a final newline is kept if the file had one. Files are
-        replaced atomically and keep their permissions (a read-only file is not
-        replaced). A file that is not valid JSON is left untouched and reported
-        as FILE:LINE:COLUMN: message (exit 2), and so is a file whose keys only
-        Foundation can order when its helper, git-xcstrings-collate, cannot
-        answer (with -p, the output stops where the order would be a guess).
+        Without FILE, every .xcstrings file git tracks in the work tree (from
+        any directory of it); a DIRECTORY stands for the catalogs under it.
+        Keys are sorted as Xcode sorts them, indentation, separators and
+        escapes are Xcode's, and a final newline is kept if the file had one.
+        Files are replaced atomically and keep their permissions (a read-only
+        file is not replaced). A file that is not valid JSON is left untouched
+        and reported as FILE:LINE:COLUMN: message (exit 2).
         """
     static let spec = Arguments.Spec(flags: ["check", "print", "help"], aliases: ["p": "print", "h": "help"])
 
-    static func run(_ arguments: Arguments) -> Int32 {
+    static func run(_ arguments: Arguments, keyOrder: KeyOrder) -> Int32 {
         let given = arguments.positional + (arguments.afterSeparator ?? [])
         let files: [String]
         var problems: [FileError] = []
         if given.isEmpty {
-            guard Repository.mayContain("."), let repository = try? Repository(discoveringFrom: "."), let workTree = repository.workTree else {
+            guard let location = try? RepositoryLocation.find().0, let workTree = location.workTree else {
                 return Tool.usageFailure(self, "not in a git repository: name the catalogs to format")
             }
             do {
-                let prefix = repository.prefix()
-                files = try repository.index().files(endingWith: ".xcstrings").map(\.path)
-                    .filter { Files.exists(workTree + $0) }
-                    .map { RepositoryPath.relative($0, to: prefix) }
+                files = try TrackedFiles.catalogs().map(\.path)
+                    .filter { Files.exists(workTree + "/" + $0) }
+                    .map { RepositoryPath.relative($0, to: location.prefix) }
             } catch {
                 Console.error("error: \(error)")
                 return ExitStatus.failure
@@ -90,18 +88,13 @@ enum FormatCommand: Command {
             for warning in document.warnings {
                 Console.error("\(file):\(warning.position): warning: \(warning.message)")
             }
-            // Keys only Foundation can order: the helper starts on the other core while the keys are sorted.
-            if document.mayHaveKeysOnlyFoundationOrders { CollationHelper.shared.startEarly() }
-            let approximations = CollationHelper.shared.approximations
             // The formatted file is handed on in pieces as it is written, never whole in memory:
             // printed, compared with the file, or written to its replacement from the first difference on.
             var comparison = LayoutComparison(Bytes(bytes))
             var replacement: AtomicFile.Replacement?
             var failure: FileError?
-            XcodeLayout.format(document, finalNewline: document.endsWithNewline) { piece in
+            XcodeLayout.format(document, finalNewline: document.endsWithNewline, keyOrder: keyOrder) { piece in
                 if printing {
-                    // A guessed order is not printed on: the output stops there, and the command fails.
-                    if CollationHelper.shared.approximations != approximations { return false }
                     Console.write(piece)
                     return true
                 }
@@ -125,16 +118,6 @@ enum FormatCommand: Command {
             }
             if let failure {
                 Console.error("error: \(failure)")
-                status = ExitStatus.failure
-                continue
-            }
-            if CollationHelper.shared.approximations != approximations {
-                // Without Foundation's answers the order is a guess: a file is not
-                // rewritten, or said to need it, on a guess (the replacement is dropped).
-                Console.error("error: \(file): the order of its keys needs git-xcstrings-collate, which "
-                              + "\(CollationHelper.shared.failure ?? "failed")"
-                              + (printing ? "; the output stops where the order was guessed" : "; the file is left as it was"))
-                CollationHelper.shared.failureReported()
                 status = ExitStatus.failure
                 continue
             }

@@ -1,7 +1,8 @@
-import PlatformLayer
+import DriverCommands
 import GitLayer
+import GitProcess
+import PlatformLayer
 import SemanticDiff
-
 /// `git xcstrings install`: register the drivers with git.
 enum InstallCommand: Command {
     static let name = "install"
@@ -24,14 +25,15 @@ enum InstallCommand: Command {
         It sets, and nothing else:
           merge.xcstrings.name      "String Catalog merge (git-xcstrings)"
           merge.xcstrings.driver    git-xcstrings-merge --marker-size %L --path %P … %O %A %B
-                                    (git-xcstrings merge … where git-xcstrings-merge
-                                    is not installed next to git-xcstrings)
-          diff.xcstrings.textconv   git-xcstrings textconv (git diff, log -p, GUIs)
+          diff.xcstrings.textconv   git-xcstrings-merge --textconv (git diff, log -p, GUIs)
+                                    (git-xcstrings merge … and git-xcstrings textconv
+                                    where git-xcstrings-merge is not installed next
+                                    to git-xcstrings)
           the attributes line       \(DriverSetup.attributesLine)
 
         Writes merge.xcstrings.name, merge.xcstrings.driver and
         diff.xcstrings.textconv (so git diff and git log -p show one line per
-        translation) into .git/config (or ~/.gitconfig) through libgit2, and
+        translation) into .git/config (or ~/.gitconfig) with git config, and
         adds the line
             \(DriverSetup.attributesLine)
         to .gitattributes at the top of the work tree (or git's global
@@ -47,14 +49,14 @@ enum InstallCommand: Command {
         """
     static let spec = Arguments.Spec(flags: ["global", "hooks", "absolute", "help"], aliases: ["h": "help"])
 
-    static func run(_ arguments: Arguments) -> Int32 {
+    static func run(_ arguments: Arguments, keyOrder: KeyOrder) -> Int32 {
         guard arguments.positional.isEmpty else { return Tool.usageFailure(self, "unexpected argument '\(arguments.positional[0])'") }
         if arguments.has("hooks") && arguments.has("global") {
             return Tool.usageFailure(self, "hooks belong to a repository: run --hooks in each (or point core.hooksPath at one directory)")
         }
         let setup = DriverSetup(scope: arguments.has("global") ? .global : .repository,
                                 executable: executableCommand(absolute: arguments.has("absolute")),
-                                mergeDriver: mergeDriverCommand(absolute: arguments.has("absolute")),
+                                perFileProgram: perFileProgramCommand(absolute: arguments.has("absolute")),
                                 gitPassesLabels: gitPassesLabels())
         do {
             let report = try setup.install()
@@ -65,7 +67,7 @@ enum InstallCommand: Command {
             for kept in report.keptAlone { Console.error("warning: " + kept) }
             var status = report.keptAlone.isEmpty ? ExitStatus.success : ExitStatus.attention
             if arguments.has("hooks") {
-                let directory = try Repository(discoveringFrom: ".").hooksDirectory()
+                let directory = try RepositoryLocation.gitPath("hooks") + "/"
                 switch try PreCommitHook(executable: executableCommand(absolute: arguments.has("absolute"))).install(in: directory) {
                 case .installed(let path): Console.out("installed the pre-commit hook \(path)\n")
                 case .unchanged(let path): Console.out("the pre-commit hook \(path) is already installed\n")
@@ -100,34 +102,36 @@ enum InstallCommand: Command {
             let directory = String(found[..<(found.lastIndex(of: "/") ?? found.endIndex)])
             guard !guiPath.contains(directory) else { continue }
             return "GUI clients (Xcode, Fork, Tower, SourceTree) run git with PATH=\(guiPath.joined(separator: ":")) and will not find "
-                + "\(name) in \(directory): run git xcstrings install --absolute, or link it into /usr/bin"
+                + "\(name) in \(directory): run git xcstrings install --absolute"
         }
         return nil
     }
 
     /// How git should run this executable: by name when that is what PATH
-    /// finds, else by its absolute path (quoted for the shell).
+    /// finds, else by the path it was started by (quoted for the shell),
+    /// never resolved through symbolic links: Homebrew's
+    /// `/opt/homebrew/bin/git-xcstrings` outlives an upgrade, the versioned
+    /// path it links to does not.
     static func executableCommand(absolute: Bool = false) -> String {
-        guard let running = ProcessEnvironment.executablePath() else { return "git-xcstrings" }
+        guard let running = ProcessEnvironment.invokedPath() else { return "git-xcstrings" }
         return command(running, named: "git-xcstrings", absolute: absolute)
     }
 
-    /// How git should run the merge driver: `git-xcstrings-merge`, the
-    /// merge command in a program that starts faster (Tool.runMergeDriver),
-    /// when it is installed next to this executable, is this version and
-    /// starts (a static executable linked with a run path does not:
-    /// Package.swift), and can be named as git-xcstrings is (by name when
-    /// PATH finds both, else by absolute path: a git-xcstrings linked into
-    /// PATH from a build directory keeps `git-xcstrings merge`); else
-    /// `git-xcstrings merge`.
-    static func mergeDriverCommand(absolute: Bool = false) -> String {
+    /// How git should run the merge driver and textconv: `git-xcstrings-merge`,
+    /// the program git starts once per file (it loads no libgit2), when it is
+    /// installed next to this executable, is this version, and can be named
+    /// as git-xcstrings is (by name when PATH finds both, else by path); nil
+    /// (`git-xcstrings merge`, `git-xcstrings textconv`) otherwise.
+    static func perFileProgramCommand(absolute: Bool = false) -> String? {
         let tool = executableCommand(absolute: absolute)
-        if let driver = ProcessEnvironment.besideExecutable("git-xcstrings-merge"),
-           Subprocess.output([driver, "--version"]) == "git-xcstrings-merge \(Tool.version)\n" {
-            let command = command(driver, named: "git-xcstrings-merge", absolute: absolute)
-            if (tool == "git-xcstrings") == (command == "git-xcstrings-merge") { return command }
-        }
-        return tool + " merge"
+        guard let program = ProcessEnvironment.invokedPath().flatMap({ invoked -> String? in
+            guard let slash = invoked.lastIndex(of: "/") else { return nil }
+            let candidate = String(invoked[...slash]) + "git-xcstrings-merge"
+            return Files.isRegularFile(candidate) ? candidate : nil
+        }), let answer = Subprocess.run([program, "--version"]), answer.status == 0,
+              String(decoding: answer.output, as: UTF8.self) == "git-xcstrings-merge \(Tool.version)\n" else { return nil }
+        let command = command(program, named: "git-xcstrings-merge", absolute: absolute)
+        return (tool == "git-xcstrings") == (command == "git-xcstrings-merge") ? command : nil
     }
 
     /// `program` by `name` when that is what PATH finds, else by its absolute path (quoted for the shell).
@@ -141,7 +145,7 @@ enum InstallCommand: Command {
 
     /// Whether the installed git passes %S %X %Y to merge drivers (2.44+).
     static func gitPassesLabels() -> Bool {
-        guard let output = Subprocess.output(["git", "--version"]) else { return false }
+        guard let output = Git.run(["--version"])?.text else { return false }
         let numbers = output.split(separator: " ").dropFirst(2).first?.split(separator: ".").compactMap { Int($0) } ?? []
         guard numbers.count >= 2 else { return false }
         return numbers[0] > 2 || (numbers[0] == 2 && numbers[1] >= 44)

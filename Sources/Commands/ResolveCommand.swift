@@ -1,7 +1,8 @@
-import PlatformLayer
+import DriverCommands
 import GitLayer
+import GitProcess
+import PlatformLayer
 import SemanticDiff
-
 /// `git xcstrings resolve`: merges again, by meaning, catalogs that git's
 /// line merge already left conflicted in the index.
 enum ResolveCommand: Command {
@@ -53,15 +54,16 @@ enum ResolveCommand: Command {
         var dryRun: Bool
         var force: Bool
         var verbose = false
+        var keyOrder: KeyOrder
     }
 
-    static func run(_ arguments: Arguments) -> Int32 {
+    static func run(_ arguments: Arguments, keyOrder: KeyOrder) -> Int32 {
         if arguments.has("ours") && arguments.has("theirs") {
             return Tool.usageFailure(self, "--ours and --theirs cannot be used together")
         }
         let options = Options(settling: arguments.has("ours") ? .ours : arguments.has("theirs") ? .theirs : nil,
                               stage: !arguments.has("no-add"), dryRun: arguments.has("dry-run"), force: arguments.has("force"),
-                              verbose: arguments.has("verbose"))
+                              verbose: arguments.has("verbose"), keyOrder: keyOrder)
         let repository: Repository
         let index: Index
         let conflicts: [IndexConflict]
@@ -69,9 +71,9 @@ enum ResolveCommand: Command {
         // Held from before anything is read until the index is written.
         var lock: IndexLock?
         do {
-            repository = try Repository(discoveringFrom: ".")
+            repository = try Repository.open().0
             guard repository.workTree != nil else { throw GitError("resolve needs a work tree; this repository is bare") }
-            prefix = repository.prefix()
+            prefix = repository.location.prefix
             index = try repository.index()
             if !options.dryRun { lock = try index.lock() }
             conflicts = try index.conflicts()
@@ -82,7 +84,7 @@ enum ResolveCommand: Command {
         let given = arguments.positional + (arguments.afterSeparator ?? [])
         let limits = given.map { RepositoryPath.normalize(prefix + $0) }
         func isUnder(_ path: String, _ limit: String) -> Bool { limit.isEmpty || path == limit || path.hasPrefix(limit + "/") }
-        let catalogs = conflicts.filter { $0.path.hasSuffix(".xcstrings") }
+        let catalogs = conflicts.filter { Files.isCatalogName($0.path) }
         let targeted = catalogs.filter { conflict in limits.isEmpty || limits.contains { isUnder(conflict.path, $0) } }
         // A PATH that matches no conflicted path at all is a mistake, as it is to git add.
         if let unmatched = zip(given, limits).first(where: { _, limit in !conflicts.contains { isUnder($0.path, limit) } }) {
@@ -104,7 +106,7 @@ enum ResolveCommand: Command {
         let operation = repository.operation()
         Console.line(operation.description)
         let labels = operation.labels
-        let style = (try? repository.configuration().conflictStyle) ?? .merge
+        let style = GitConfig.conflictStyle()
         let markers = ConflictMarkers(style: style, oursLabel: labels.ours, baseLabel: labels.base, theirsLabel: labels.theirs)
         var worst = Outcome.resolved
         var staged = 0
@@ -184,7 +186,7 @@ enum ResolveCommand: Command {
             return fail(error)
         }
         let large = contents.reduce(0) { $0 + $1.count } > 1_500_000
-        let policy = ConflictResolution(name: shown, markers: markers, settling: options.settling)
+        let policy = ConflictResolution(name: shown, markers: markers, settling: options.settling, keyOrder: options.keyOrder)
         let outcome: MergeOutcome
         switch policy.merge(contents, workers: Workers(2, worthIt: large)) {
         case .success(let merged): outcome = merged
@@ -233,7 +235,7 @@ enum ResolveCommand: Command {
     /// hand edit; computed only when the file has hunks at all.
     static func unsettled(_ current: [UInt8], _ contents: [Bytes], _ options: Options, _ policy: ConflictResolution, _ large: Bool) -> [[UInt8]] {
         guard options.settling != nil, ConflictMarkers.hunks(in: ConflictResolution.withoutCR(current))?.isEmpty == false else { return [] }
-        let plain = ConflictResolution(name: policy.name, markers: policy.markers, settling: nil)
+        let plain = ConflictResolution(name: policy.name, markers: policy.markers, settling: nil, keyOrder: policy.keyOrder)
         guard case .success(let outcome) = plain.merge(contents, workers: Workers(2, worthIt: large)), let bytes = outcome.bytes else { return [] }
         return [bytes]
     }
@@ -241,8 +243,9 @@ enum ResolveCommand: Command {
     /// What to run once every conflict is resolved.
     static func nextStep(_ kind: GitOperation.Kind) -> String? {
         switch kind {
-        case .merge: return "git commit"
+        case .merge, .squash: return "git commit"
         case .rebase: return "git rebase --continue"
+        case .am: return "git am --continue"
         case .cherryPick: return "git cherry-pick --continue"
         case .revert: return "git revert --continue"
         case .none: return nil

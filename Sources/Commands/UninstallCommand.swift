@@ -1,6 +1,8 @@
+import DriverCommands
 import GitLayer
+import GitProcess
 import PlatformLayer
-
+import SemanticDiff
 /// `git xcstrings uninstall`: undo `install`.
 enum UninstallCommand: Command {
     static let name = "uninstall"
@@ -19,13 +21,13 @@ enum UninstallCommand: Command {
         """
     static let spec = Arguments.Spec(flags: ["global", "help"], aliases: ["h": "help"])
 
-    static func run(_ arguments: Arguments) -> Int32 {
+    static func run(_ arguments: Arguments, keyOrder: KeyOrder) -> Int32 {
         guard arguments.positional.isEmpty else { return Tool.usageFailure(self, "unexpected argument '\(arguments.positional[0])'") }
         let setup = DriverSetup(scope: arguments.has("global") ? .global : .repository, executable: "git-xcstrings",
                                 gitPassesLabels: false)
         do {
             var report = try setup.uninstall()
-            if !arguments.has("global"), let directory = try? Repository(discoveringFrom: ".").hooksDirectory(),
+            if !arguments.has("global"), let directory = (try? RepositoryLocation.gitPath("hooks")).map({ $0 + "/" }),
                let removed = PreCommitHook.uninstall(from: directory) {
                 report.changes.append("removed the pre-commit hook \(removed)")
             }

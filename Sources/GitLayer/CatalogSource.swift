@@ -1,6 +1,7 @@
+import CGit2
+import GitProcess
 import PlatformLayer
 import SemanticDiff
-import CGit2
 
 /// Where one version of a catalog is to be read from: a blob of the
 /// repository, or a file.
@@ -9,8 +10,6 @@ public enum CatalogSource: Sendable {
     case blob(BlobID)
     /// A file: in the work tree (an absolute path) or given on the command line.
     case file(String)
-    /// A blob read from git's files without libgit2 (``RepositoryFiles``).
-    case object(ObjectID, ObjectStore)
 
     /// The bytes of this version: a file mapped, a blob used where libgit2
     /// keeps it. A blob is read through `repository`, which must be used by
@@ -27,12 +26,6 @@ public enum CatalogSource: Sendable {
         case .blob(let id):
             guard let repository else { throw GitError("no repository to read blob \(id) from") }
             return try repository.blobBytes(id)
-        case .object(let id, let store):
-            guard let bytes = store.blob(id) else {
-                let why = store.contains(id) ? "it is damaged in the object store (git fsck says more)" : "it is not in the object store"
-                throw GitError("cannot read blob \(id): \(why)")
-            }
-            return bytes
         }
     }
 }
@@ -42,7 +35,8 @@ public struct BlobID: Sendable, CustomStringConvertible {
     var oid: git_oid
 
     public var description: String {
-        withUnsafeBytes(of: oid.id) { ObjectID(raw: $0).description }
+        var copy = oid
+        return git_oid_tostr_s(&copy).map { String(cString: $0) } ?? "?"
     }
 }
 
@@ -68,12 +62,27 @@ public struct CatalogFileChange: Sendable {
 extension Repository {
     /// The contents of a blob, in libgit2's memory (not copied); the blob,
     /// and this repository, are kept until the bytes are released.
+    ///
+    /// Read under a deadline: libgit2 reads a truncated loose object
+    /// forever. A damaged object is a one-line error.
     func blobBytes(_ id: BlobID) throws(GitError) -> Bytes {
         var oid = id.oid
         var found: OpaquePointer?
-        try git.check(git.blob_lookup(&found, pointer, &oid), "cannot read blob \(id)")
+        // The size, from the object's header, sets the deadline: seconds for any catalog.
+        var size = 0, type = GIT_OBJECT_INVALID
+        var database: OpaquePointer?
+        if git_repository_odb(&database, pointer) == 0 {
+            _ = git_odb_read_header(&size, &type, database, &oid)
+            git_odb_free(database)
+        }
+        let seconds = 5 + Double(size) / 20_000_000
+        let status = Watchdog.guarding(seconds: seconds, "error: blob \(id) could not be read in \(Int(seconds)) s: it is damaged in "
+                                       + "the object store (git fsck names what is wrong)") {
+            git_blob_lookup(&found, pointer, &oid)
+        }
+        try LibGit2.check(status, "cannot read blob \(id)")
         let blob = BlobHandle(repository: self, pointer: found!)
-        let memory = UnsafeRawBufferPointer(start: git.blob_rawcontent(found), count: Int(git.blob_rawsize(found)))
+        let memory = UnsafeRawBufferPointer(start: git_blob_rawcontent(found), count: Int(git_blob_rawsize(found)))
         return Bytes.borrowing(memory) { blob.free() }
     }
 }
@@ -89,5 +98,5 @@ private final class BlobHandle: @unchecked Sendable {
         self.pointer = pointer
     }
 
-    func free() { repository.git.blob_free(pointer) }
+    func free() { git_blob_free(pointer) }
 }

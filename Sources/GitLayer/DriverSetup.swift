@@ -1,5 +1,7 @@
+import GitProcess
 import PlatformLayer
 import SemanticDiff
+
 /// Registering git-xcstrings with git: the merge and diff drivers in git's
 /// configuration, and the attribute that sends `*.xcstrings` files to them.
 public struct DriverSetup {
@@ -20,17 +22,17 @@ public struct DriverSetup {
     /// `git-xcstrings-merge` (or its absolute path) where it is installed,
     /// else `git-xcstrings merge`.
     public var mergeDriver: String
+    /// The command git runs to show a catalog as text: `git-xcstrings-merge
+    /// --textconv` where it is installed, else `git-xcstrings textconv`.
+    public var textconv: String
     /// Whether git passes the labels of the three versions to drivers (%S %X %Y, git 2.44+).
     public var gitPassesLabels: Bool
-    /// Where to look for the repository (any directory inside it).
-    public var directory: String
-
-    public init(scope: Scope, executable: String, mergeDriver: String? = nil, gitPassesLabels: Bool, directory: String = ".") {
+    public init(scope: Scope, executable: String, perFileProgram: String? = nil, gitPassesLabels: Bool) {
         self.scope = scope
         self.executable = executable
-        self.mergeDriver = mergeDriver ?? executable + " merge"
+        mergeDriver = perFileProgram ?? executable + " merge"
+        textconv = perFileProgram.map { $0 + " --textconv" } ?? executable + " textconv"
         self.gitPassesLabels = gitPassesLabels
-        self.directory = directory
     }
 
     /// The configuration install writes, name to value.
@@ -41,7 +43,7 @@ public struct DriverSetup {
         return [
             ("merge.xcstrings.name", "String Catalog merge (git-xcstrings)"),
             ("merge.xcstrings.driver", driver),
-            ("diff.xcstrings.textconv", "\(executable) textconv"),
+            ("diff.xcstrings.textconv", textconv),
         ]
     }
 
@@ -63,19 +65,19 @@ public struct DriverSetup {
     /// Writes the settings and the attribute. A setting someone else set
     /// (another driver under the same name) is left alone, and said.
     public func install() throws(GitError) -> Report {
-        let (configuration, configurationName, attributesPath) = try locations()
+        let (configurationName, attributesPath) = try locations()
         // Read first: an attributes file that cannot be read must stop the install before anything is written.
         var attributes = try LineFile(path: attributesPath)
         var report = Report()
         for (name, value) in settings {
-            let existing = configuration.string(name)
+            let existing = try GitConfig.value(name, in: gitScope)
             if existing == value { continue }
             if let existing, !Self.isOurs(existing) {
                 report.keptAlone.append("\(configurationName): kept \(name) = \(existing), which is not git-xcstrings'; "
                                         + "unset it (git config --unset \(name)) and run install again to use git-xcstrings")
                 continue
             }
-            try configuration.set(name, value)
+            try GitConfig.set(name, value, in: gitScope)
             report.changes.append("\(configurationName): \(name) = \(value)" + (existing == nil ? "" : " (was \(existing!))"))
         }
         if !attributes.lines.contains(where: DriverSetup.routesCatalogs) {
@@ -90,18 +92,23 @@ public struct DriverSetup {
     /// someone else's under the same names), and the attribute line unless
     /// it is committed, which makes it the team's.
     public func uninstall() throws(GitError) -> Report {
-        let (configuration, configurationName, attributesPath) = try locations()
+        let (configurationName, attributesPath) = try locations()
         var report = Report()
         for (name, _) in settings {
-            guard let existing = configuration.string(name) else { continue }
+            guard let existing = try GitConfig.value(name, in: gitScope) else { continue }
             guard Self.isOurs(existing) else {
                 report.keptAlone.append("\(configurationName): kept \(name) = \(existing), which is not git-xcstrings'")
                 continue
             }
-            if try configuration.remove(name) { report.changes.append("\(configurationName): removed \(name)") }
+            if try GitConfig.unset(name, in: gitScope) { report.changes.append("\(configurationName): removed \(name)") }
         }
-        if !report.changes.isEmpty, try removeEmptySections(configurationName) {
-            report.changes.append("\(configurationName): removed (nothing else was in it)")
+        if !report.changes.isEmpty {
+            GitConfig.removeSectionIfEmpty("merge.xcstrings", in: gitScope)
+            GitConfig.removeSectionIfEmpty("diff.xcstrings", in: gitScope)
+            if scope == .global, (try? LineFile(path: configurationName))?.lines.allSatisfy({ $0.trimmingSpaces().isEmpty }) == true,
+               !Files.isSymbolicLink(configurationName), removeFile(configurationName) {
+                report.changes.append("\(configurationName): removed (nothing else was in it)")
+            }
         }
         var attributes = try LineFile(path: attributesPath)
         guard attributes.lines.contains(where: DriverSetup.isAttributesLine) else { return report }
@@ -129,7 +136,7 @@ public struct DriverSetup {
 
     /// `.gitattributes` as HEAD has it, for a repository install.
     private func committedAttributes() -> LineFile? {
-        guard scope == .repository, let repository = try? Repository(discoveringFrom: directory),
+        guard scope == .repository, let repository = try? Repository.open().0,
               let bytes = repository.committedFile(".gitattributes") else { return nil }
         return LineFile(path: "", bytes: bytes.array)
     }
@@ -161,55 +168,36 @@ public struct DriverSetup {
         if parent.hasSuffix("/.config") { removeDirectoryIfEmpty(parent) }
     }
 
-    /// The configuration to write, its name in messages, and the attributes file.
-    private func locations() throws(GitError) -> (Configuration, String, String) {
+    var gitScope: GitConfig.Scope { scope == .global ? .global : .local }
+
+    /// The configuration file written, for messages, and the attributes file.
+    private func locations() throws(GitError) -> (String, String) {
         switch scope {
         case .repository:
-            let repository = try Repository(discoveringFrom: directory)
-            guard let workTree = repository.workTree else {
-                throw GitError("\(repository.gitDirectory) is a bare repository: use --global")
+            let location = try RepositoryLocation.find().0
+            guard let workTree = location.workTree else {
+                throw GitError("\(location.gitDirectory) is a bare repository: use --global")
             }
-            return (try Configuration.local(repository), repository.commonDirectory + "config", workTree + ".gitattributes")
+            return (try RepositoryLocation.gitPath("config"), workTree + "/.gitattributes")
         case .global:
-            let (configuration, path) = try Configuration.global()
-            var attributes = configuration.string("core.attributesFile")
-            if let file = attributes, file.hasPrefix("~/"), let home = ProcessEnvironment.value("HOME") {
-                attributes = home + file.dropFirst()
+            let home = ProcessEnvironment.value("HOME") ?? ""
+            var attributes = try GitConfig.value("core.attributesFile", in: .global)
+            if let file = attributes, file.hasPrefix("~/") { attributes = home + file.dropFirst() }
+            let xdg = ProcessEnvironment.value("XDG_CONFIG_HOME").flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+            if attributes == nil { attributes = xdg + "/git/attributes" }
+            guard !home.isEmpty || ProcessEnvironment.value("GIT_CONFIG_GLOBAL") != nil else {
+                throw GitError("cannot find git's global configuration: set HOME")
             }
-            if attributes == nil {
-                if let xdg = ProcessEnvironment.value("XDG_CONFIG_HOME"), !xdg.isEmpty {
-                    attributes = xdg + "/git/attributes"
-                } else if let home = ProcessEnvironment.value("HOME") {
-                    attributes = home + "/.config/git/attributes"
-                }
-            }
-            guard let attributes else { throw GitError("cannot find git's global attributes file: set HOME") }
-            return (configuration, path, attributes)
+            return (Self.globalConfigurationFile(home: home, xdg: xdg), attributes!)
         }
     }
 
-    /// Drops the `[merge "xcstrings"]` and `[diff "xcstrings"]` headers left
-    /// with nothing under them (libgit2 removes entries, not sections), and
-    /// a global file left with nothing in it at all; true if the file went.
-    private func removeEmptySections(_ path: String) throws(GitError) -> Bool {
-        var file = try LineFile(path: path)
-        var kept: [String] = []
-        for (index, line) in file.lines.enumerated() {
-            let header = line.trimmingSpaces()
-            if header == "[merge \"xcstrings\"]" || header == "[diff \"xcstrings\"]" {
-                let next = file.lines[(index + 1)...].first { !$0.trimmingSpaces().isEmpty }?.trimmingSpaces()
-                if next == nil || next!.hasPrefix("[") { continue }
-            }
-            kept.append(line)
-        }
-        if scope == .global && kept.allSatisfy({ $0.trimmingSpaces().isEmpty }) && !Files.isSymbolicLink(path) {
-            return removeFile(path)
-        }
-        if kept.count != file.lines.count {
-            file.lines = kept
-            try file.write()
-        }
-        return false
+    /// The file `git config --global` writes: `GIT_CONFIG_GLOBAL`, else
+    /// `~/.gitconfig`, unless only git's XDG file exists.
+    static func globalConfigurationFile(home: String, xdg: String) -> String {
+        if let file = ProcessEnvironment.value("GIT_CONFIG_GLOBAL"), !file.isEmpty { return file }
+        let dotfile = home + "/.gitconfig", xdgFile = xdg + "/git/config"
+        return !Files.exists(dotfile) && Files.exists(xdgFile) ? xdgFile : dotfile
     }
 }
 

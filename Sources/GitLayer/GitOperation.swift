@@ -1,13 +1,15 @@
+import GitProcess
 import PlatformLayer
 import SemanticDiff
 import CGit2
 
 /// What git is in the middle of, which left the index's conflicts: a
-/// merge, a rebase (and the commit it is replaying), a cherry-pick or a
-/// revert; or none of those (a stash pop or apply, a `checkout -m`).
+/// merge (or `merge --squash`), a rebase (and the commit it is replaying),
+/// `am -3`, a cherry-pick or a revert; or none of those (a stash pop or
+/// apply, a `checkout -m`).
 public struct GitOperation: Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable {
-        case merge, rebase, cherryPick = "cherry-pick", revert, none
+        case merge, squash = "merge --squash", rebase, am, cherryPick = "cherry-pick", revert, none
     }
 
     /// A commit as people name it: `1a2b3c4 (Translate to German)`.
@@ -22,7 +24,7 @@ public struct GitOperation: Sendable, CustomStringConvertible {
     public var commit: Commit?
     /// In a merge: the branch or other name being merged, as it was given.
     public var mergedName: String?
-    /// In a rebase: which commit of how many is being replayed.
+    /// In a rebase or `am`: which commit or patch of how many is being applied.
     public var step: (number: Int, of: Int)?
 
     /// `rebase in progress: replaying 3/5 1a2b3c4 (Translate to German)`.
@@ -30,6 +32,10 @@ public struct GitOperation: Sendable, CustomStringConvertible {
         let commit = self.commit?.description ?? "?"
         switch kind {
         case .merge: return "merge in progress: merging \(mergedName ?? commit) into HEAD"
+        case .squash: return "merge --squash in progress: its changes are staged, to be committed as one"
+        case .am:
+            let step = self.step.map { " \($0.number)/\($0.of)" } ?? ""
+            return "am in progress: applying patch\(step)" + (self.commit.map { " \($0.subject)" } ?? "")
         case .rebase:
             let step = self.step.map { "\($0.number)/\($0.of) " } ?? ""
             return "rebase in progress: replaying \(step)\(commit)"
@@ -45,6 +51,8 @@ public struct GitOperation: Sendable, CustomStringConvertible {
         let commit = self.commit?.description ?? "theirs"
         switch kind {
         case .merge: return ("HEAD", "merged common ancestors", mergedName ?? commit)
+        case .squash: return ("HEAD", "merged common ancestors", "theirs")
+        case .am: return ("HEAD", "base", self.commit.map { $0.subject.isEmpty ? "patch" : $0.subject } ?? "patch")
         case .rebase, .cherryPick: return ("HEAD", "parent of \(commit)", commit)
         case .revert: return ("HEAD", commit, "parent of \(commit)")
         case .none: return ("ours", "base", "theirs")
@@ -57,11 +65,20 @@ extension Repository {
     /// the files git keeps in its directory while one is (`MERGE_HEAD`,
     /// `REBASE_HEAD`, `rebase-merge/msgnum`…).
     public func operation() -> GitOperation {
-        let state = git_repository_state_t(rawValue: UInt32(bitPattern: git.repository_state(pointer)))
+        let state = git_repository_state_t(rawValue: UInt32(bitPattern: git_repository_state(pointer)))
         switch state {
         case GIT_REPOSITORY_STATE_MERGE:
             let message = gitFile("MERGE_MSG")?.split(separator: "\n").first.map(String.init) ?? ""
             return GitOperation(kind: .merge, commit: commit(named: gitFile("MERGE_HEAD")), mergedName: Self.mergedName(message))
+        case GIT_REPOSITORY_STATE_APPLY_MAILBOX:
+            var operation = GitOperation(kind: .am)
+            if let number = gitFile("rebase-apply/next").flatMap({ Int($0) }), let total = gitFile("rebase-apply/last").flatMap({ Int($0) }) {
+                operation.step = (number, total)
+            }
+            if let subject = gitFile("rebase-apply/final-commit") ?? gitFile("rebase-apply/msg") {
+                operation.commit = GitOperation.Commit(id: "", subject: subject)
+            }
+            return operation
         case GIT_REPOSITORY_STATE_REBASE, GIT_REPOSITORY_STATE_REBASE_INTERACTIVE, GIT_REPOSITORY_STATE_REBASE_MERGE,
              GIT_REPOSITORY_STATE_APPLY_MAILBOX_OR_REBASE:
             let directory = gitFile("rebase-merge/msgnum") != nil ? "rebase-merge/" : "rebase-apply/"
@@ -75,6 +92,7 @@ extension Repository {
         case GIT_REPOSITORY_STATE_REVERT, GIT_REPOSITORY_STATE_REVERT_SEQUENCE:
             return GitOperation(kind: .revert, commit: commit(named: gitFile("REVERT_HEAD")))
         default:
+            if gitFile("SQUASH_MSG") != nil { return GitOperation(kind: .squash) }
             return GitOperation(kind: .none)
         }
     }
@@ -91,11 +109,11 @@ extension Repository {
     private func commit(named id: String?) -> GitOperation.Commit? {
         guard let id else { return nil }
         var oid = git_oid()
-        guard git.oid_fromstr(&oid, id) == 0 else { return GitOperation.Commit(id: String(id.prefix(7)), subject: "") }
+        guard git_oid_fromstr(&oid, id) == 0 else { return GitOperation.Commit(id: String(id.prefix(7)), subject: "") }
         var commit: OpaquePointer?
-        guard git.commit_lookup(&commit, pointer, &oid) == 0 else { return GitOperation.Commit(id: String(id.prefix(7)), subject: "") }
-        defer { git.commit_free(commit) }
-        let subject = git.commit_summary(commit).map { String(cString: $0) } ?? ""
+        guard git_commit_lookup(&commit, pointer, &oid) == 0 else { return GitOperation.Commit(id: String(id.prefix(7)), subject: "") }
+        defer { git_commit_free(commit) }
+        let subject = git_commit_summary(commit).map { String(cString: $0) } ?? ""
         return GitOperation.Commit(id: String(id.prefix(7)), subject: subject)
     }
 

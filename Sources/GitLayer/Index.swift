@@ -1,3 +1,4 @@
+import GitProcess
 import PlatformLayer
 import SemanticDiff
 import CGit2
@@ -23,30 +24,31 @@ public struct IndexConflict: Sendable {
 public final class Index {
     let repository: Repository
     let pointer: OpaquePointer
-    private var git: LibGit2 { repository.git }
 
     init(_ repository: Repository) throws(GitError) {
         self.repository = repository
         var index: OpaquePointer?
-        try repository.git.check(repository.git.repository_index(&index, repository.pointer), "cannot read the index")
-        pointer = index!
+        guard git_repository_index(&index, repository.pointer) >= 0, let index else {
+            throw GitError("cannot read the index: \(Repository.limits(LibGit2.lastErrorMessage()))")
+        }
+        pointer = index
     }
 
-    deinit { git.index_free(pointer) }
+    deinit { git_index_free(pointer) }
 
     /// Every conflicted path, in the index's order.
     public func conflicts() throws(GitError) -> [IndexConflict] {
         var iterator: OpaquePointer?
-        try git.check(git.index_conflict_iterator_new(&iterator, pointer), "cannot read the index's conflicts")
-        defer { git.index_conflict_iterator_free(iterator) }
+        try LibGit2.check(git_index_conflict_iterator_new(&iterator, pointer), "cannot read the index's conflicts")
+        defer { git_index_conflict_iterator_free(iterator) }
         var conflicts: [IndexConflict] = []
         while true {
             var ancestor: UnsafePointer<git_index_entry>?
             var ours: UnsafePointer<git_index_entry>?
             var theirs: UnsafePointer<git_index_entry>?
-            let status = git.index_conflict_next(&ancestor, &ours, &theirs, iterator)
+            let status = git_index_conflict_next(&ancestor, &ours, &theirs, iterator)
             if status == GIT_ITEROVER.rawValue { break }
-            try git.check(status, "cannot read the index's conflicts")
+            try LibGit2.check(status, "cannot read the index's conflicts")
             guard let entry = ancestor ?? ours ?? theirs, let path = entry.pointee.path else { continue }
             conflicts.append(IndexConflict(path: String(cString: path),
                                            base: ancestor.map { BlobID(oid: $0.pointee.id) },
@@ -56,48 +58,11 @@ public final class Index {
         return conflicts
     }
 
-    /// A regular file the index holds.
-    public struct File: Sendable {
-        /// From the top of the work tree.
-        public var path: String
-        /// What is staged (stage 0); nil for a path in conflict.
-        public var blob: BlobID?
-        public var isConflicted = false
-    }
-
-    /// The regular files of the index whose paths end in `suffix`
-    /// (`.xcstrings`), each once, in the index's order; symbolic links and
-    /// submodules are left out.
-    public func files(endingWith suffix: String) -> [File] {
-        var files: [File] = []
-        var suffix = suffix
-        let count = git.index_entrycount(pointer)
-        for position in 0..<count {
-            guard let entry = git.index_get_byindex(pointer, position), let name = entry.pointee.path else { continue }
-            let length = strlen(name)
-            let matches = suffix.withUTF8 { wanted in
-                length >= wanted.count && memcmp(name + (length - wanted.count), wanted.baseAddress!, wanted.count) == 0
-            }
-            guard matches else { continue }
-            guard entry.pointee.mode & 0o170000 == 0o100000 else { continue }
-            let path = String(cString: name)
-            // Entries are sorted by path, then stage (bits 12–13 of the flags, GIT_INDEX_STAGE_SHIFT).
-            let stage = (Int(entry.pointee.flags) >> 12) & 3
-            if files.last?.path != path { files.append(File(path: path)) }
-            if stage == 0 {
-                files[files.count - 1].blob = BlobID(oid: entry.pointee.id)
-            } else {
-                files[files.count - 1].isConflicted = true
-            }
-        }
-        return files
-    }
-
     /// What `git add PATH` does: the work tree's file becomes the path's
     /// only entry (stage 0) and its conflict entries go (kept as resolve-undo
     /// information, as git keeps them). Call ``write()`` to save the index.
     public func add(_ path: String) throws(GitError) {
-        try git.check(git.index_add_bypath(pointer, path), "cannot add \(path) to the index")
+        try LibGit2.check(git_index_add_bypath(pointer, path), "cannot add \(path) to the index")
     }
 
     /// What `git add PATH` does for a file whose work-tree path is a
@@ -109,25 +74,25 @@ public final class Index {
         entry.mode = 0o100644
         let status = path.withCString { name in
             entry.path = name
-            return contents.withUnsafeBytes { git.index_add_from_buffer(pointer, &entry, $0.baseAddress, $0.count) }
+            return contents.withUnsafeBytes { git_index_add_from_buffer(pointer, &entry, $0.baseAddress, $0.count) }
         }
-        try git.check(status, "cannot add \(path) to the index")
+        try LibGit2.check(status, "cannot add \(path) to the index")
     }
 
     /// Saves the index (atomically, under git's `index.lock`).
     public func write() throws(GitError) {
-        try git.check(git.index_write(pointer), "cannot write the index")
+        try LibGit2.check(git_index_write(pointer), "cannot write the index")
     }
 
     /// Takes git's lock on the index before anything is changed, then reads
     /// the index again under it: a command that changes both the work tree
     /// and the index must change neither while another git holds the lock.
     public func lock() throws(GitError) -> IndexLock {
-        guard let path = git.index_path(pointer).map({ String(cString: $0) }) else {
+        guard let path = git_index_path(pointer).map({ String(cString: $0) }) else {
             throw GitError("the index has no file to lock")
         }
         let lock = try IndexLock(indexPath: path)
-        try git.check(git.index_read(pointer, 1), "cannot read the index")
+        guard git_index_read(pointer, 1) >= 0 else { throw GitError("cannot read the index: \(Repository.limits(LibGit2.lastErrorMessage()))") }
         return lock
     }
 
@@ -138,8 +103,8 @@ public final class Index {
     public func write(releasing lock: IndexLock) throws(GitError) {
         lock.release()
         for _ in 0..<50 {
-            let status = git.index_write(pointer)
-            if status != GIT_ELOCKED.rawValue { try git.check(status, "cannot write the index"); return }
+            let status = git_index_write(pointer)
+            if status != GIT_ELOCKED.rawValue { try LibGit2.check(status, "cannot write the index"); return }
             usleep(20_000)
         }
         try write()

@@ -1,66 +1,127 @@
+import CGit2
+import GitProcess
 import PlatformLayer
 import SemanticDiff
-import CGit2
 
 /// An open git repository (libgit2's `git_repository`), freed when the
 /// last reference goes. Like libgit2's object, it is to be used by one
 /// thread at a time; ``reopened()`` gives another thread its own.
+///
+/// It is the repository git would use for this process: git itself says
+/// where (``RepositoryLocation``), and libgit2 opens exactly that git
+/// directory and work tree, with the index and object directories git's
+/// variables name. Where libgit2 cannot read what git can, or would read
+/// other objects than git, it says so (``Repository/limits``).
 public final class Repository: @unchecked Sendable {
-    let git: LibGit2
     let pointer: OpaquePointer
-    /// Where it was discovered from.
-    private let directory: String
+    public let location: RepositoryLocation
 
-    /// The repository that contains `directory`, searching upwards as git
-    /// does and honouring `GIT_DIR`, `GIT_WORK_TREE` and the other variables
-    /// git sets for the commands and drivers it runs.
-    public init(discoveringFrom directory: String = ".") throws(GitError) {
-        git = try LibGit2.shared()
-        var repository: OpaquePointer?
-        let status = git.repository_open_ext(&repository, directory, GIT_REPOSITORY_OPEN_FROM_ENV.rawValue, nil)
-        if status == GIT_ENOTFOUND.rawValue {
-            throw GitError("not a git repository (or any of the parent directories): \(directory)")
-        }
-        try git.check(status, "cannot open the repository at \(directory)")
-        pointer = repository!
-        self.directory = directory
+    /// The repository of this process, and `revisions` resolved by git (see
+    /// ``RepositoryLocation/find(resolving:)``).
+    public static func open(resolving revisions: [String] = [], from directory: String? = nil) throws(GitError) -> (Repository, [String]) {
+        let (location, resolved) = try RepositoryLocation.find(resolving: revisions, from: directory)
+        return (try Repository(location), resolved)
     }
 
-    /// Whether `directory` may be in a repository: `GIT_DIR` is set, or it
-    /// or a parent has a `.git`. False means certainly not, so a command
-    /// that can work without one need not load libgit2 to find out.
-    public static func mayContain(_ directory: String = ".") -> Bool {
-        if ProcessEnvironment.value("GIT_DIR") != nil { return true }
-        guard var path = ProcessEnvironment.realPath(directory) else { return true }
-        while true {
-            if Files.exists(path + (path.hasSuffix("/") ? "" : "/") + ".git") { return true }
-            guard let slash = path.lastIndex(of: "/"), path != "/" else { return false }
-            path = slash == path.startIndex ? "/" : String(path[..<slash])
+    public init(_ location: RepositoryLocation) throws(GitError) {
+        LibGit2.initialize()
+        self.location = location
+        var repository: OpaquePointer?
+        let flags = GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue | GIT_REPOSITORY_OPEN_NO_DOTGIT.rawValue
+        let status = git_repository_open_ext(&repository, location.gitDirectory, flags, nil)
+        guard status >= 0, let repository else {
+            throw GitError("libgit2 \(LibGit2.version) cannot open \(location.gitDirectory): \(Repository.limits(LibGit2.lastErrorMessage()))")
         }
+        pointer = repository
+        try configureAsGit(location)
+    }
+
+    /// What git's variables change that libgit2 does not read when given
+    /// the git directory: the work tree (`GIT_WORK_TREE`, `--work-tree`,
+    /// the current directory when only `GIT_DIR` is set), the index file
+    /// (`GIT_INDEX_FILE`), the object directories (`GIT_OBJECT_DIRECTORY`,
+    /// `GIT_ALTERNATE_OBJECT_DIRECTORIES`). And the replacements git applies
+    /// to objects, which libgit2 does not: refused, said.
+    private func configureAsGit(_ location: RepositoryLocation) throws(GitError) {
+        if let workTree = location.workTree, workTree + "/" != self.workTree {
+            try LibGit2.check(git_repository_set_workdir(pointer, workTree, 0), "cannot use \(workTree) as the work tree")
+        }
+        if let file = ProcessEnvironment.value("GIT_INDEX_FILE"), !file.isEmpty {
+            var index: OpaquePointer?
+            try LibGit2.check(git_index_open(&index, file), "cannot read the index \(file)")
+            git_repository_set_index(pointer, index)
+            git_index_free(index)
+        }
+        if let directory = ProcessEnvironment.value("GIT_OBJECT_DIRECTORY"), !directory.isEmpty {
+            var database: OpaquePointer?
+            try LibGit2.check(git_odb_open(&database, directory), "cannot read the objects in \(directory)")
+            git_repository_set_odb(pointer, database)
+            git_odb_free(database)
+        }
+        if let alternates = ProcessEnvironment.value("GIT_ALTERNATE_OBJECT_DIRECTORIES"), !alternates.isEmpty {
+            var database: OpaquePointer?
+            try LibGit2.check(git_repository_odb(&database, pointer), "cannot read the object store")
+            defer { git_odb_free(database) }
+            for directory in alternates.split(separator: ":") {
+                try LibGit2.check(git_odb_add_disk_alternate(database, String(directory)), "cannot read the objects in \(directory)")
+            }
+        }
+        if hasReplacements() {
+            throw GitError("this repository replaces objects (refs/replace/), which git applies and libgit2 does not, so both would "
+                           + "read different catalogs: run with GIT_NO_REPLACE_OBJECTS=1 to compare the original objects")
+        }
+    }
+
+    /// Whether git reads some objects through replacements: `refs/replace/`
+    /// has references, and neither `GIT_NO_REPLACE_OBJECTS` nor
+    /// `core.useReplaceRefs = false` turns them off.
+    private func hasReplacements() -> Bool {
+        guard ProcessEnvironment.value("GIT_NO_REPLACE_OBJECTS") == nil else { return false }
+        var iterator: OpaquePointer?
+        guard git_reference_iterator_glob_new(&iterator, pointer, "refs/replace/*") == 0 else { return false }
+        defer { git_reference_iterator_free(iterator) }
+        var name: UnsafePointer<CChar>?
+        guard git_reference_next_name(&name, iterator) == 0 else { return false }
+        return GitConfig.value("core.useReplaceRefs")?.lowercased() != "false"
+    }
+
+    /// libgit2's refusal, with the cause in git's words and the way out
+    /// where it is one of the repository layouts libgit2 1.5 cannot read.
+    static func limits(_ message: String) -> String {
+        let known: [(String, String)] = [
+            ("worktreeconfig", "the repository has extensions.worktreeConfig (git sparse-checkout sets it, with repositoryformatversion 1)"),
+            ("objectformat", "the repository names objects by SHA-256 (git init --object-format=sha256)"),
+            ("'link'", "the index is split (core.splitIndex); git update-index --no-split-index joins it"),
+            ("'sdir'", "the index is sparse (git sparse-checkout --sparse-index); git sparse-checkout init --no-sparse-index expands it"),
+            ("refstorage", "the repository keeps its references in a reftable"),
+        ]
+        for (needle, cause) in known where message.lowercased().contains(needle) {
+            return "\(message): \(cause), which this libgit2 cannot read"
+        }
+        return message
     }
 
     /// Another handle on the same repository, for another thread.
     public func reopened() throws(GitError) -> Repository {
-        try Repository(discoveringFrom: directory)
+        try Repository(location)
     }
 
-    deinit { git.repository_free(pointer) }
+    deinit { git_repository_free(pointer) }
 
     /// The work tree, with a trailing slash; nil for a bare repository.
     public var workTree: String? {
-        git.repository_workdir(pointer).map { String(cString: $0) }
+        git_repository_workdir(pointer).map { String(cString: $0) }
     }
 
     /// The `.git` directory, with a trailing slash.
     public var gitDirectory: String {
-        git.repository_path(pointer).map { String(cString: $0) } ?? ""
+        git_repository_path(pointer).map { String(cString: $0) } ?? ""
     }
 
-    /// A snapshot of the repository's configuration (all levels).
     /// The directory shared by every work tree of the repository (where
     /// `config` is): `.git/` even from a linked work tree.
     public var commonDirectory: String {
-        git.repository_commondir(pointer).map { String(cString: $0) } ?? gitDirectory
+        git_repository_commondir(pointer).map { String(cString: $0) } ?? gitDirectory
     }
 
     /// `bytes` as git would write them to the work tree at `path`: through
@@ -68,16 +129,16 @@ public final class Repository: @unchecked Sendable {
     /// `core.autocrlf` or `eol=crlf`, `ident`).
     public func checkedOut(_ bytes: [UInt8], path: String) throws(GitError) -> [UInt8] {
         var filters: OpaquePointer?
-        try git.check(git.filter_list_load(&filters, pointer, nil, path, GIT_FILTER_TO_WORKTREE, GIT_FILTER_DEFAULT.rawValue),
-                      "cannot read the attributes of \(path)")
+        try LibGit2.check(git_filter_list_load(&filters, pointer, nil, path, GIT_FILTER_TO_WORKTREE, GIT_FILTER_DEFAULT.rawValue),
+                          "cannot read the attributes of \(path)")
         guard let filters else { return bytes }
-        defer { git.filter_list_free(filters) }
+        defer { git_filter_list_free(filters) }
         var output = git_buf()
-        defer { git.buf_dispose(&output) }
+        defer { git_buf_dispose(&output) }
         let status = bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { git.filter_list_apply_to_buffer(&output, filters, $0.baseAddress, $0.count) }
+            buffer.withMemoryRebound(to: CChar.self) { git_filter_list_apply_to_buffer(&output, filters, $0.baseAddress, $0.count) }
         }
-        try git.check(status, "cannot apply the checkout filters of \(path)")
+        try LibGit2.check(status, "cannot apply the checkout filters of \(path)")
         guard let start = output.ptr else { return [] }
         return Array(UnsafeRawBufferPointer(start: start, count: output.size))
     }
@@ -87,45 +148,18 @@ public final class Repository: @unchecked Sendable {
     /// then the index's; nil when unset, unspecified or without a value.
     public func attribute(_ name: String, path: String) -> String? {
         var value: UnsafePointer<CChar>?
-        guard git.attr_get(&value, pointer, UInt32(GIT_ATTR_CHECK_FILE_THEN_INDEX), path, name) == 0,
-              git.attr_value(value) == GIT_ATTR_VALUE_STRING, let value else { return nil }
+        guard git_attr_get(&value, pointer, UInt32(GIT_ATTR_CHECK_FILE_THEN_INDEX), path, name) == 0,
+              git_attr_value(value) == GIT_ATTR_VALUE_STRING, let value else { return nil }
         return String(cString: value)
     }
 
     /// The file at `path` (from the top of the work tree) as HEAD has it; nil
     /// when HEAD does not have it (or there is no commit yet).
     public func committedFile(_ path: String) -> Bytes? {
-        guard let blob = try? peeled("HEAD:" + path, to: GIT_OBJECT_BLOB, "is not a file") else { return nil }
-        defer { git.object_free(blob) }
-        guard let id = git.object_id(blob)?.pointee else { return nil }
+        var object: OpaquePointer?
+        guard git_revparse_single(&object, pointer, "HEAD:" + path) == 0 else { return nil }
+        defer { git_object_free(object) }
+        guard git_object_type(object) == GIT_OBJECT_BLOB, let id = git_object_id(object)?.pointee else { return nil }
         return try? blobBytes(BlobID(oid: id))
-    }
-
-    /// Where git looks for hooks: `core.hooksPath` (relative to the top of
-    /// the work tree when relative), else `hooks/` in the common directory.
-    /// With a trailing slash.
-    public func hooksDirectory() throws(GitError) -> String {
-        // As git finds it (core.hooksPath given with git -c, GIT_CONFIG_COUNT or an include too);
-        // through libgit2's reading of the configuration only when git cannot be run.
-        if let answer = Subprocess.run(["git", "rev-parse", "--git-path", "hooks"]), answer.status == 0 {
-            var path = answer.output.hasSuffix("\n") ? String(answer.output.dropLast()) : answer.output
-            if !path.isEmpty {
-                if !path.hasPrefix("/") { path = ConfigurationFiles.currentDirectory() + "/" + path }
-                return path.hasSuffix("/") ? path : path + "/"
-            }
-        }
-        if let configured = try configuration().string("core.hooksPath"), !configured.isEmpty {
-            var path = configured
-            if path.hasPrefix("~/"), let home = ProcessEnvironment.value("HOME") { path = home + path.dropFirst(1) }
-            if !path.hasPrefix("/") { path = (workTree ?? gitDirectory) + path }
-            return path.hasSuffix("/") ? path : path + "/"
-        }
-        return commonDirectory + "hooks/"
-    }
-
-    public func configuration() throws(GitError) -> Configuration {
-        var config: OpaquePointer?
-        try git.check(git.repository_config_snapshot(&config, pointer), "cannot read the repository's configuration")
-        return Configuration(git: git, pointer: config!)
     }
 }

@@ -175,6 +175,15 @@ public enum Files {
     /// a word: what could not be searched or read comes back in `problems`
     /// (an unreadable directory, a catalog that is not a file, a name that
     /// is not UTF-8, which no path here can spell), and the search goes on.
+    /// Whether `name` is a String Catalog's: it ends in `.xcstrings`, in
+    /// any case (as on a Mac's file system, where `L.XCStrings` is one).
+    public static func isCatalogName(_ name: String) -> Bool {
+        let suffix = Array(".xcstrings".utf8), bytes = Array(name.utf8.suffix(suffix.count))
+        return bytes.count == suffix.count && zip(bytes, suffix).allSatisfy { byte, wanted in
+            (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == wanted
+        }
+    }
+
     public static func catalogs(under path: String) -> (found: [String], problems: [FileError]) {
         var found: [String] = [], problems: [FileError] = []
         search(path, &found, &problems)
@@ -196,7 +205,7 @@ public enum Files {
             guard !name.hasPrefix(".") else { continue }
             let child = path.hasSuffix("/") ? path + name : path + "/" + name
             guard isUTF8 else {
-                if name.hasSuffix(".xcstrings") {
+                if isCatalogName(name) {
                     problems.append(FileError(path: child, reason: "has a name that is not UTF-8, which git-xcstrings cannot open; rename it"))
                 } else if entry.pointee.d_type == UInt8(DT_DIR) {
                     problems.append(FileError(path: child, reason: "has a name that is not UTF-8: not searched for catalogs"))
@@ -212,10 +221,10 @@ public enum Files {
             case S_IFDIR:
                 search(child, &found, &problems)
             case S_IFREG, S_IFLNK:
-                if name.hasSuffix(".xcstrings") { found.append(child) }
+                if isCatalogName(name) { found.append(child) }
             default:
                 // A FIFO or a device named like a catalog would be waited on or read forever.
-                if name.hasSuffix(".xcstrings") {
+                if isCatalogName(name) {
                     problems.append(FileError(path: child, reason: "is \(FileKind(status.st_mode)), not a catalog file; skipped"))
                 }
             }

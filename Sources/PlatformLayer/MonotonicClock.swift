@@ -13,3 +13,12 @@ public enum MonotonicClock {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
+
+extension MonotonicClock {
+    /// Sleeps this thread for about `seconds`.
+    public static func sleep(seconds: Double) {
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+}

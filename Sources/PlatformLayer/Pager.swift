@@ -4,8 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Long output through a pager, as git pages `git diff`: the command runs
-/// with `sh -c`, reading what this process writes to standard output (and
+/// Long output through a pager, as git pages `git diff`: the command (git's
+/// choice: `git var GIT_PAGER`) runs with `sh -c`, reading what this process writes to standard output (and
 /// to standard error, when that is the same terminal), and this process
 /// waits for it before exiting. `LESS=FRX` and `LV=-c` are set unless they
 /// are, so that `less` quits on one screen, keeps colours and leaves the
@@ -20,23 +20,24 @@ public final class Pager {
         self.savedError = savedError
     }
 
-    /// The pager git would use: `GIT_PAGER`, then `core.pager` (given),
-    /// then `PAGER`, then `less`; nil for `cat` or an empty command, which
-    /// mean no pager.
-    public static func command(configured: String?) -> String? {
-        let chosen = ProcessEnvironment.value("GIT_PAGER") ?? configured ?? ProcessEnvironment.value("PAGER") ?? "less"
-        let trimmed = chosen.trimmingSpaces
-        return trimmed.isEmpty || trimmed == "cat" ? nil : trimmed
+    /// `command` (as `git var GIT_PAGER` gives it) as a pager to start;
+    /// nil for `cat` or an empty command, which mean no pager.
+    public static func command(_ command: String?) -> String? {
+        guard let trimmed = command?.trimmingSpaces, !trimmed.isEmpty, trimmed != "cat" else { return nil }
+        return trimmed
     }
 
     /// Starts `command` with this process's standard output (and error, when
     /// it is the same terminal) going to it; nil when it cannot be started,
     /// and the output then goes where it went.
     public static func start(_ command: String) -> Pager? {
-        setenv("LESS", "FRX", 0)
-        setenv("LV", "-c", 0)
-        guard let ends = ChildProcess.pipe() else { return nil }
-        guard case .success(let pid) = ChildProcess.spawn(["/bin/sh", "-c", command], searchingPath: false, input: ends.read) else {
+        guard let ends = ChildProcess.closedOnExecPipe() else { return nil }
+        var environment: [String: String] = [:]
+        if ProcessEnvironment.value("LESS") == nil { environment["LESS"] = "FRX" }
+        if ProcessEnvironment.value("LV") == nil { environment["LV"] = "-c" }
+        let started = ChildProcess.spawn("/bin/sh", ["sh", "-c", command], environment: ProcessEnvironment.all(adding: environment),
+                                         input: ends.read)
+        guard case .success(let pid) = started else {
             close(ends.read)
             close(ends.write)
             return nil
@@ -62,8 +63,7 @@ public final class Pager {
             dup2(savedError, 2)
             close(savedError)
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = ChildProcess.wait(pid)
     }
 }
 

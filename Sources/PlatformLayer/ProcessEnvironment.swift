@@ -1,42 +1,39 @@
-import SemanticDiff
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// The process's environment and location, with POSIX calls only.
+/// The process's environment and how it was started.
 public enum ProcessEnvironment {
     public static func value(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 
-    /// The absolute path of the running executable.
-    public static func executablePath() -> String? {
-        #if os(Linux)
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// The environment, `NAME=value` each, with `added` set in it, for a program to start.
+    public static func all(adding added: [String: String] = [:]) -> [String] {
+        // The one difference: Darwin's C library declares `environ` to Swift only through a function.
+        #if canImport(Darwin)
+        var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
         #else
-        var size: UInt32 = 4096
-        var buffer = [CChar](repeating: 0, count: Int(size))
-        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
-        return realPath(String(cString: buffer))
+        var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
         #endif
-    }
-
-    /// `path` with symbolic links and `..` resolved; nil if it does not exist.
-    public static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        var result: [String] = []
+        while let pointer = entry?.pointee {
+            let text = String(cString: pointer)
+            let name = text.prefix { $0 != "=" }
+            if added[String(name)] == nil { result.append(text) }
+            entry = entry! + 1
+        }
+        return result + added.map { "\($0.key)=\($0.value)" }
     }
 
     /// Where `program` is found on `PATH`, as a shell would find it (empty
-    /// entries, which a shell reads as the current directory, are skipped).
+    /// entries, which a shell reads as the current directory, are skipped:
+    /// nothing in a repository's files is run for being there).
     public static func which(_ program: String) -> String? {
-        for directory in (value("PATH") ?? "").split(separator: ":") {
+        if program.contains("/") { return isProgram(program) ? program : nil }
+        for directory in (value("PATH") ?? "").split(separator: ":") where directory.hasPrefix("/") {
             let candidate = String(directory) + "/" + program
             if isProgram(candidate) { return candidate }
         }
@@ -49,29 +46,35 @@ public enum ProcessEnvironment {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && access(path, X_OK) == 0
     }
 
-    /// `program` next to the running executable (installed side by side),
-    /// else where `PATH` finds it.
+    /// This program as it was started: the path it was named by, made
+    /// absolute, else where `PATH` finds its name. Not resolved through
+    /// symbolic links: a path a package manager keeps across upgrades
+    /// (Homebrew's `/opt/homebrew/bin`) stays that path, not the versioned
+    /// one it links to.
+    public static func invokedPath() -> String? {
+        guard let name = CommandLine.arguments.first, !name.isEmpty else { return nil }
+        guard name.contains("/") else { return which(name) }
+        if name.hasPrefix("/") { return name }
+        guard let directory = getcwd(nil, 0) else { return nil }
+        defer { free(directory) }
+        return String(cString: directory) + "/" + name
+    }
+
+    /// `program` in the directory this program was started from, else
+    /// where `PATH` finds it.
     public static func sibling(_ program: String) -> String? {
-        besideExecutable(program) ?? which(program)
+        if let invoked = invokedPath(), let slash = invoked.lastIndex(of: "/") {
+            let candidate = String(invoked[...slash]) + program
+            if isProgram(candidate) { return candidate }
+        }
+        return which(program)
     }
 
-    /// `program` in the running executable's directory, if it is there and may be run.
-    public static func besideExecutable(_ program: String) -> String? {
-        guard let executable = executablePath(), let slash = executable.lastIndex(of: "/") else { return nil }
-        let candidate = String(executable[...slash]) + program
-        return isProgram(candidate) ? candidate : nil
-    }
-
-    /// Runs `program` in this process's place (`execv`), with the same
-    /// environment, descriptors and process id; returns only if that failed,
-    /// saying why.
-    public static func replaceProcess(with program: String, arguments: [String]) -> String {
-        var pointers = arguments.map { strdup($0) }
-        pointers.append(nil)
-        execv(program, pointers)
-        let failure = systemError()
-        pointers.forEach { free($0) }
-        return "\(program): \(failure)"
+    /// `path` with symbolic links and `..` resolved; nil if it does not exist.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Makes a closed standard output (`| head`) an error of `write`, which

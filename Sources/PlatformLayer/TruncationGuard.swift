@@ -156,6 +156,14 @@ private func faultAddress(_ info: UnsafeMutablePointer<siginfo_t>) -> UnsafeMuta
 }
 
 extension TruncationGuard {
+    /// Ends the process at once (from any thread), after `message` on
+    /// standard error: the temporary file and lock are removed, exit 2.
+    public static func abandon(_ message: String) -> Never {
+        message.withCString { say($0) }
+        removeTemporary()
+        _exit(2)
+    }
+
     fileprivate static func report(address: UInt) -> Never {
         say("error: ")
         var named = false

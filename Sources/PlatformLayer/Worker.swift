@@ -6,47 +6,21 @@ import Darwin
 
 /// One thread that runs jobs one at a time, in the order they are handed
 /// over under a lock; nobody waits for a job, only for what it takes on
-/// (``Workers``). On Linux it is started, and woken for each job, away from
-/// the processor of the thread that hands it the job (``ProcessorSet``).
+/// (``Workers``).
 final class Worker: @unchecked Sendable {
     private let monitor = Monitor()
     private var jobs: [() -> Void] = []
     private var stopping = false
-    private var thread = pthread_t()
-    #if canImport(Glibc)
-    /// The processors the thread may run on, as its starter's.
-    private var processors: ProcessorSet?
-    #endif
 
     private init() {}
 
     /// A worker on a new thread, or nil when no thread can be made.
     static func start() -> Worker? {
         let worker = Worker()
-        let context = Unmanaged.passRetained(worker).toOpaque()
-        var attributes = pthread_attr_t()
-        pthread_attr_init(&attributes)
-        defer { pthread_attr_destroy(&attributes) }
-        #if canImport(Glibc)
-        worker.processors = ProcessorSet.ofCallingThread()
-        worker.processors?.withoutCallersProcessor()?.apply(to: &attributes)
-        #endif
-        // The thread is not told of its handle: it never needs it, and it is set before any job is handed over.
-        guard pthread_create(&worker.thread, &attributes, { context in
-            Unmanaged<Worker>.fromOpaque(context!).takeRetainedValue().loop()
-            return nil
-        }, context) == 0 else {
-            Unmanaged<Worker>.fromOpaque(context).release()
-            return nil
-        }
-        pthread_detach(worker.thread)
-        return worker
+        return startThread { worker.loop() } ? worker : nil
     }
 
     func submit(_ work: @escaping () -> Void) {
-        #if canImport(Glibc)
-        processors?.withoutCallersProcessor()?.apply(to: thread)
-        #endif
         monitor.withLock {
             jobs.append(work)
             monitor.broadcast()
@@ -68,11 +42,71 @@ final class Worker: @unchecked Sendable {
                 return stopping ? nil : jobs.removeFirst()
             }
             guard let work = next else { return }
-            #if canImport(Glibc)
-            // Its whole set back, so that the scheduler can move it where there is room.
-            processors?.apply(to: pthread_self())
-            #endif
             work()
         }
+    }
+}
+
+/// A function run on a thread of its own, whose result ``join()`` waits for.
+public final class BackgroundThread<Result>: @unchecked Sendable {
+    private let monitor = Monitor()
+    private var result: Result?
+    private var started = true
+
+    /// `body` on a new thread; on this one if no thread can be made.
+    public init(_ body: @escaping @Sendable () -> Result) {
+        started = startThread { [self] in
+            let value = body()
+            monitor.withLock {
+                result = value
+                monitor.broadcast()
+            }
+        }
+        if !started { result = body() }
+    }
+
+    /// Waits until the function has returned: what it returned.
+    @discardableResult
+    public func join() -> Result {
+        monitor.withLock {
+            while result == nil { monitor.wait() }
+            return result!
+        }
+    }
+}
+
+/// Runs `body` on a new, detached thread; false when none can be made.
+func startThread(_ body: @escaping () -> Void) -> Bool {
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    let context = Unmanaged.passRetained(ThreadStart(body)).toOpaque()
+    // The one difference in these calls' Swift signatures: an optional pointer on Darwin, an integer in glibc.
+    #if canImport(Darwin)
+    var thread: pthread_t? = nil
+    #else
+    var thread = pthread_t()
+    #endif
+    let status = pthread_create(&thread, &attributes, { context in
+        ThreadStart.run(context)
+        return nil
+    }, context)
+    guard status == 0 else {
+        Unmanaged<ThreadStart>.fromOpaque(context).release()
+        return false
+    }
+    return true
+}
+
+/// What a thread started by ``startThread(_:)`` runs.
+private final class ThreadStart {
+    let body: () -> Void
+
+    init(_ body: @escaping () -> Void) { self.body = body }
+
+    /// The thread's start: its function, given through `context` (optional in glibc's signature).
+    static func run(_ context: UnsafeMutableRawPointer?) {
+        Unmanaged<ThreadStart>.fromOpaque(context!).takeRetainedValue().body()
     }
 }

@@ -5,18 +5,14 @@ import Glibc
 import Darwin
 #endif
 
-/// Threads started before the work they will share is known.
-///
-/// Reading two or three large catalogs at once on two cores takes half the
-/// time, but a thread started at the moment its work is ready can wait
-/// milliseconds for a core of its own (a new thread is first queued on its
-/// parent's core). Started while the command is still opening libgit2 or
-/// mapping files, the threads are asleep when the work comes, and are woken
-/// away from the caller's core (``Worker``). Work is taken, not assigned: a
-/// piece no worker has begun when the caller is free is done by the caller,
-/// so a worker that gets no core soon (the other cores busy) costs no more
-/// than doing everything on one thread. With no threads, everything runs on
-/// the calling thread.
+/// Threads started before the work they will share is known, for the
+/// large catalogs: reading two or three at once on two cores takes half the
+/// time. Started while the command is still opening files, the threads are
+/// asleep when the work comes. Work is taken, not assigned (work stealing):
+/// a piece no worker has begun when the caller is free is done by the
+/// caller, so a worker that gets no core soon costs no more than doing
+/// everything on one thread. With no threads, everything runs on the
+/// calling thread.
 public final class Workers: @unchecked Sendable {
     private let threads: [Worker]
 

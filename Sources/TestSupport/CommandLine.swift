@@ -2,11 +2,26 @@ import Foundation
 
 /// Runs the built `git-xcstrings` (and git) as a user would, in a directory.
 public enum CLI {
-    /// The executable built next to this test bundle.
+    /// The executable built next to this test bundle: the `.xctest` bundle
+    /// on macOS (run by Xcode's tools, whose own path is elsewhere), the test
+    /// program itself on Linux.
     public static let executable: URL = {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        return here.appendingPathComponent("git-xcstrings")
+        let bundle = Bundle(for: BundleMarker.self).bundleURL.resolvingSymlinksInPath()
+        let products = bundle.pathExtension == "xctest" ? bundle.deletingLastPathComponent() : bundle
+        return products.appendingPathComponent("git-xcstrings")
     }()
+
+    /// A class of this module, to find the bundle its code was loaded from.
+    private final class BundleMarker {}
+
+    /// Where `program` is on `PATH`, as a shell finds it.
+    public static func which(_ program: String) -> String? {
+        for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") where directory.hasPrefix("/") {
+            let candidate = directory + "/" + program
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
 
     /// The merge driver's own executable (`git-xcstrings-merge`), built next to it.
     public static let mergeDriver: URL = executable.deletingLastPathComponent().appendingPathComponent("git-xcstrings-merge")

@@ -1,5 +1,5 @@
 import Foundation
-import FoundationCollation
+import FoundationKeyOrder
 import PlatformLayer
 import SemanticDiff
 

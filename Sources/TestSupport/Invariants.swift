@@ -158,7 +158,7 @@ public enum Invariants {
             var last: [[UInt8]: Int] = [:]
             for (index, member) in members.enumerated() { last[Array(member.key.utf8)] = index }
             let kept = members.indices.filter { last[Array(members[$0].key.utf8)] == $0 }.map { (key: members[$0].key, value: sorted(members[$0].value)) }
-            return .object(kept.sorted { KeyCollation.precedes($0.key, $1.key) })
+            return .object(kept.sorted { KeyOrder.foundation.precedes($0.key, $1.key) })
         case .array(let items):
             return .array(items.map(sorted))
         default:

@@ -1,5 +1,5 @@
 import Foundation
-import FoundationCollation
+import FoundationKeyOrder
 import SemanticDiff
 
 /// Foundation's `JSONSerialization`, the byte-exact oracle for Xcode's layout.
@@ -20,7 +20,7 @@ public enum Oracle {
         String(decoding: try format(Array(text.utf8)), as: UTF8.self)
     }
 
-    public static func compare(_ a: String, _ b: String) -> Int { FoundationCollation.compare(a, b) }
+    public static func compare(_ a: String, _ b: String) -> Int { FoundationOrder.compare(a, b) }
 
     /// Whether `a` and `b` first differ right after a run of 60 or more of
     /// one ASCII character that is neither a letter nor a digit, in both.

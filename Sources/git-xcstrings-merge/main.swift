@@ -1,10 +1,11 @@
-import Commands
+import DriverCommands
+import FoundationKeyOrder
+import SemanticDiff
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-// git's merge driver: `git xcstrings merge` in a program of its own, which
-// `git xcstrings install` registers (Tool.runMergeDriver).
-exit(Tool.runMergeDriver(Array(CommandLine.arguments.dropFirst())))
+// What git starts once per file: the merge driver, and textconv with --textconv (Driver.run).
+exit(Driver.run(Array(CommandLine.arguments.dropFirst()), keyOrder: KeyOrder(FoundationOrder())))

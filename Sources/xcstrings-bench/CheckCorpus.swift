@@ -21,7 +21,7 @@ enum CheckCorpus {
                 continue
             }
             checked += 1
-            let found = CatalogCheck.findings(catalog)
+            let found = CatalogCheck.findings(catalog, options: CheckOptions())
             for rule in Set(found.map(\.rule)) { catalogs[rule, default: 0] += 1 }
             for finding in found {
                 findings[finding.rule, default: 0] += 1

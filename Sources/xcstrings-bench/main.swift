@@ -1,6 +1,6 @@
 import TestSupport
 import Foundation
-import FoundationCollation
+import FoundationKeyOrder
 import PlatformLayer
 import SemanticDiff
 
@@ -107,7 +107,6 @@ func header() {
     row(["file", "size", "read MB/s", "Foundation", "ratio", "write MB/s", "Foundation", "ratio"])
 }
 
-KeyCollation.reference = FoundationCollation()
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "json":

@@ -1,5 +1,5 @@
 import TestSupport
-import FoundationCollation
+import FoundationKeyOrder
 import PlatformLayer
 import SemanticDiff
 #if canImport(Glibc)
@@ -14,7 +14,6 @@ import Glibc
 // first that breaks an invariant.
 
 // Key order from Foundation in process: no helper process under the fuzzer.
-KeyCollation.reference = FoundationCollation()
 
 func report(_ line: String) {
     var text = line + "\n"

@@ -7,7 +7,6 @@ import Testing
 /// thread, give what one pass gives.
 @Suite("Catalog diff in two halves")
 struct CatalogDiffHalvesTests {
-    init() { FoundationOrder.use() }
 
     /// The tool's worker thread, counting the halves handed to it.
     final class CountingThread: SecondThread, @unchecked Sendable {

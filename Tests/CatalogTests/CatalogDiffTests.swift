@@ -7,7 +7,6 @@ private typealias B = Build
 /// The change model: every kind of change, where it sits, and the statistics.
 @Suite("Catalog diff")
 struct CatalogDiffTests {
-    init() { FoundationOrder.use() }
 
     static func catalog(_ value: JSONValue) throws -> Catalog {
         try Catalog(parsing: value.xcodeLayout())

@@ -4,7 +4,6 @@ import Testing
 
 @Suite("Catalog view")
 struct CatalogTests {
-    init() { FoundationOrder.use() }
 
     static let sample = """
         {

@@ -5,7 +5,6 @@ import Testing
 /// The order `diff` shows changes in, put in place by swaps.
 @Suite("Change order")
 struct ChangeOrderTests {
-    init() { FoundationOrder.use() }
 
     /// The order as the documentation states it, by a plain sort of copies: catalog-level changes first as they came; then entries, one
     /// group per key's bytes in Xcode's key order; in an entry, its own
@@ -19,7 +18,7 @@ struct ChangeOrderTests {
             keys.append(key)
         }
         // Xcode's key order as the key comparator gives it (its own tests hold it to Foundation's).
-        let sortedKeys = KeyCollation.order(of: keys).map { keys[$0] }
+        let sortedKeys = KeyOrder.foundation.order(of: keys).map { keys[$0] }
         func rank(_ kind: CatalogChange.Kind) -> Int {
             kind == .entryAdded || kind == .entryRemoved ? 0 : kind == .entryChanged ? 1 : 2
         }
@@ -97,7 +96,7 @@ struct ChangeOrderTests {
                 let whole = ChangeOrder.sorted(Array(changes[run]), sourceLanguage: source)
                 #expect(inPlace[run].map(\.field) == whole.map(\.field), "round \(round)")
             }
-            ChangeOrder.sort(&inPlace, sourceLanguage: source, entriesInOrder: true)
+            ChangeOrder.sort(&inPlace, sourceLanguage: source, entriesInOrder: true, keyOrder: .foundation)
             #expect(inPlace.map(\.field) == Self.expected(changes, source: source).map(\.field), "round \(round)")
         }
         #expect(reordered > 1_000)

@@ -7,7 +7,6 @@ private typealias B = Build
 /// Conflicts: the smallest hunks, valid either way, in git's marker styles.
 @Suite("Merge conflicts")
 struct MergeConflictTests {
-    init() { FoundationOrder.use() }
 
     /// Checks what every conflicted merge must satisfy.
     func checkHunks(_ merge: MergeCase, sourceLocation: SourceLocation = #_sourceLocation) throws {

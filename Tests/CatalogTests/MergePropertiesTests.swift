@@ -7,7 +7,6 @@ private typealias B = Build
 /// Properties every merge must have, over generated catalogs and edits.
 @Suite("Merge properties")
 struct MergePropertiesTests {
-    init() { FoundationOrder.use() }
 
     static let seeds: [UInt64] = [1, 2, 3, 4, 5, 6]
 
@@ -94,7 +93,6 @@ struct MergePropertiesTests {
 
 @Suite("Merge layout")
 struct MergeLayoutTests {
-    init() { FoundationOrder.use() }
 
     @Test("new keys land at their sorted place in sorted objects; ours' keys never move")
     func sortedInsertion() throws {
@@ -120,7 +118,7 @@ struct MergeLayoutTests {
     static func sortedKeys(_ count: Int, of pieces: [String], upTo length: Int, _ random: inout SplitMix64) -> [String] {
         var keys = DistinctKeys<String>()
         while keys.count < count { keys.insert((0..<(1 + random.below(length))).map { _ in pieces[random.below(pieces.count)] }.joined()) }
-        return KeyCollation.sorted(Array(keys), by: { $0 })
+        return KeyOrder.foundation.sorted(Array(keys), by: { $0 })
     }
 
     @Test("keys partly out of order in ours, among keys only Foundation orders and a duplicate: the result is in Xcode's order, ours' neighbours found in order when it was read kept without a second look", arguments: Array(1...12) as [UInt64])

@@ -8,7 +8,6 @@ private typealias B = Build
 /// One test for every merge rule docs/MERGE.md lists, and for keys being opaque.
 @Suite("Merge rules")
 struct MergeRulesTests {
-    init() { FoundationOrder.use() }
 
     static let base = B.catalog([
         ("Hello", B.entry([("en", B.text("Hello")), ("de", B.text("Hallo")), ("fr", B.text("Bonjour", "needs_review"))])),

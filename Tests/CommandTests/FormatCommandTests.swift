@@ -5,7 +5,6 @@ import Testing
 /// `git xcstrings fmt` as a user runs it.
 @Suite("fmt command")
 struct FormatCommandTests {
-    init() { FoundationOrder.use() }
 
     static let messy = "{\"version\":\"1.0\",\"strings\":{\"b\":{},\"a\":{\"comment\":\"x\\/y\"}},\"sourceLanguage\":\"en\"}\n"
     static let tidy = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"a\" : {\n      \"comment\" : \"x/y\"\n    },\n    \"b\" : {\n\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
@@ -114,69 +113,40 @@ struct FormatCommandTests {
         #expect(bare.stderr.hasPrefix("error: not in a git repository: name the catalogs to format"))
     }
 
-    @Test("a helper started early for keys only Foundation orders, that the sort then never asks, is not reported when it cannot start")
-    func unneededHelper() throws {
+    @Test("keys only Foundation orders are sorted as it sorts them, in process, by a copy of the tool alone in a directory")
+    func foundationInProcess() throws {
         let directory = try TemporaryDirectory()
-        // é and ก are neighbours in the file that only Foundation orders; sorted, 1 stands between them.
-        let catalog = "{\"sourceLanguage\":\"en\",\"strings\":{\"é\":{},\"1\":{},\"ก\":{}},\"version\":\"1.0\"}"
+        // é and ก only Foundation orders; sorted, 1 stands between them. ア and あ are another such pair.
+        let keys = ["é", "1", "ก", "ア", "あ", "Ä", "a", "中文", "日本"]
+        let catalog = "{\"sourceLanguage\":\"en\",\"strings\":{" + keys.map { "\"\($0)\":{}" }.joined(separator: ",") + "},\"version\":\"1.0\"}"
         try directory.write("S.xcstrings", catalog)
-        try directory.writeExecutable("helper", "#!/bin/sh\ntouch \"$0.started\"\nexit 3\n")
-        let started = try CLI.run(["fmt", "-p", "S.xcstrings"], in: directory.url, environment: ["GIT_XCSTRINGS_COLLATE": directory.path("helper")])
-        #expect(started.status == 0)
-        #expect(started.stderr == "")
-        #expect(started.stdout.contains("\"1\" : {\n\n    },\n    \"é\""), "\(started.stdout)")
-        // It was started as soon as the catalog was read.
-        let deadline = Date().addingTimeInterval(10)
-        while !FileManager.default.fileExists(atPath: directory.path("helper.started")) && Date() < deadline { usleep(10_000) }
-        #expect(FileManager.default.fileExists(atPath: directory.path("helper.started")))
-        // A copy of the tool alone in a directory, with no helper on PATH: it cannot start, and is not needed.
         try directory.copyExecutable(CLI.executable, as: "git-xcstrings")
-        for arguments in [["fmt", "-p", "S.xcstrings"], ["fmt", "S.xcstrings"]] {
-            let alone = try CLI.launch(URL(fileURLWithPath: directory.path("git-xcstrings")), arguments,
-                                       in: directory.url, environment: ["PATH": "/usr/bin:/bin"], input: nil)
-            #expect(alone.status == 0, "\(arguments)")
-            #expect(alone.stderr == "", "\(arguments): \(alone.stderr)")
-        }
-        #expect(try directory.read("S.xcstrings").hasPrefix("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"1\""))
+        let alone = try CLI.launch(URL(fileURLWithPath: directory.path("git-xcstrings")), ["fmt", "-p", "S.xcstrings"],
+                                   in: directory.url, environment: ["PATH": "/usr/bin:/bin"], input: nil)
+        #expect(alone.status == 0 && alone.stderr == "", "\(alone.stderr)")
+        #expect(alone.stdout == (try Oracle.format(catalog)), "\(alone.stdout)")
     }
 
-    @Test("a collation helper that is missing, or fails, is named with what went wrong; nothing is printed, rewritten or listed by --check on a guess (exit 2)")
-    func collationHelperFailures() throws {
+    @Test("keys over 64 UTF-16 units that corelibs Foundation orders differently from one run to the next: the same bytes at every run, formatting them again changes nothing, and check finds them in Xcode's layout")
+    func longKeysAtEveryRun() throws {
         let directory = try TemporaryDirectory()
-        // ア and あ are among the pairs only Foundation decides.
-        let catalog = "{\"sourceLanguage\":\"en\",\"strings\":{\"ア\":{},\"あ\":{}},\"version\":\"1.0\"}"
-        try directory.write("L.xcstrings", catalog)
-        let failing = try CLI.run(["fmt", "-p", "L.xcstrings"], in: directory.url, environment: ["GIT_XCSTRINGS_COLLATE": "/bin/false"])
-        #expect(failing.status == 2)
-        // Said once: no closing warning repeats it.
-        #expect(failing.stderr == "error: L.xcstrings: the order of its keys needs git-xcstrings-collate, which stopped before answering in full "
-                + "(it exited with status 1); the output stops where the order was guessed\n", "\(failing.stderr)")
-        #expect(failing.stdout == "")
-        for arguments in [["fmt", "L.xcstrings"], ["fmt", "--check", "L.xcstrings"]] {
-            let guessed = try CLI.run(arguments, in: directory.url, environment: ["GIT_XCSTRINGS_COLLATE": "/bin/false"])
-            #expect(guessed.status == 2, "\(arguments)")
-            #expect(guessed.stdout == "", "\(arguments)")
-            #expect(guessed.stderr == "error: L.xcstrings: the order of its keys needs git-xcstrings-collate, which stopped before answering in full "
-                    + "(it exited with status 1); the file is left as it was\n", "\(guessed.stderr)")
-            #expect(try directory.read("L.xcstrings") == catalog)
-            // The replacement begun as the formatted bytes came is dropped, not left behind.
-            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["L.xcstrings"], "\(arguments)")
+        // Seen to change from run to run: a long run of punctuation, then a difference; keys alike but for case.
+        var keys = ["No " + String(repeating: ".", count: 64) + "inistrator", "No " + String(repeating: ".", count: 63) + "nd"]
+        var random = SplitMix64(seed: 64)
+        let letters = Array("abcdefghijklmnopqrstuvwxyzéèёа我ア ’…")
+        for _ in 0..<40 {
+            let key = String((0..<(65 + random.below(10))).map { _ in letters[random.below(letters.count)] })
+            keys.append(key)
+            keys.append(String(key.map { random.below(3) == 0 ? Character($0.uppercased()) : $0 }))
         }
-        // A helper that hangs is stopped after 10 s, and the command goes on.
-        try directory.writeExecutable("hang", "#!/bin/sh\nexec sleep 120\n")
-        let started = Date()
-        let hung = try CLI.run(["fmt", "-p", "L.xcstrings"], in: directory.url, environment: ["GIT_XCSTRINGS_COLLATE": directory.path("hang")])
-        #expect(hung.status == 2)
-        #expect(hung.stderr == "error: L.xcstrings: the order of its keys needs git-xcstrings-collate, which did not answer within 10 s "
-                + "and was stopped; the output stops where the order was guessed\n", "\(hung.stderr)")
-        #expect(Date().timeIntervalSince(started) < 60)
-        // A copy of the tool alone in a directory, with no helper on PATH.
-        try directory.copyExecutable(CLI.executable, as: "git-xcstrings")
-        let alone = try CLI.launch(URL(fileURLWithPath: directory.path("git-xcstrings")), ["fmt", "-p", "L.xcstrings"],
-                                   in: directory.url, environment: ["PATH": "/usr/bin:/bin"], input: nil)
-        #expect(alone.status == 2)
-        #expect(alone.stdout == "")
-        #expect(alone.stderr.contains("error: L.xcstrings: the order of its keys needs git-xcstrings-collate, which was not found next to git-xcstrings or on PATH; the output stops"),
-                "\(alone.stderr)")
+        let catalog = "{\"sourceLanguage\":\"en\",\"strings\":{" + Set(keys).map { "\"\($0)\":{}" }.joined(separator: ",") + "},\"version\":\"1.0\"}"
+        try directory.write("L.xcstrings", catalog)
+        var outputs = Set<String>()
+        for _ in 0..<12 { outputs.insert(try CLI.run(["fmt", "-p", "L.xcstrings"], in: directory.url).stdout) }
+        #expect(outputs.count == 1)
+        try directory.write("F.xcstrings", try #require(outputs.first))
+        #expect(try CLI.run(["fmt", "--check", "F.xcstrings"], in: directory.url).status == 0)
+        let check = try CLI.run(["check", "--strict", "--rule", "layout", "F.xcstrings"], in: directory.url)
+        #expect(check.status == 0 && check.stdout.contains("no findings"), "\(check.stdout)")
     }
 }

@@ -8,7 +8,6 @@ private typealias B = Build
 /// The driver installed in real repositories, driven by git itself.
 @Suite("git merge, rebase and cherry-pick through the driver")
 struct GitMergeEndToEndTests {
-    init() { FoundationOrder.use() }
 
     static let path = "App/Resources/Localizable.xcstrings"
 
@@ -114,7 +113,7 @@ struct GitMergeEndToEndTests {
             var entry = strings[key]!
             var localizations = entry["localizations"]!
             localizations[language] = value
-            entry["localizations"] = .object(localizations.members.sorted { KeyCollation.precedes($0.key, $1.key) })
+            entry["localizations"] = .object(localizations.members.sorted { KeyOrder.foundation.precedes($0.key, $1.key) })
             strings[key] = entry
         }
         switch language {

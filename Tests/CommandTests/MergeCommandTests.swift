@@ -8,7 +8,6 @@ private typealias B = Build
 /// `git xcstrings merge` as git runs it: files in, OURS replaced, exit status.
 @Suite("merge command")
 struct MergeCommandTests {
-    init() { FoundationOrder.use() }
 
     static let base = B.catalog([("Hello", B.entry([("de", B.text("Hallo")), ("fr", B.text("Salut"))]))])
     static let ours = B.catalog([("Hello", B.entry([("de", B.text("Servus")), ("fr", B.text("Salut"))]))])

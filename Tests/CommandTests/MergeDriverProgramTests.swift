@@ -1,4 +1,3 @@
-import CLineMerge
 import Foundation
 import TestSupport
 import Testing
@@ -7,12 +6,11 @@ import Testing
 private typealias B = Build
 
 /// `git-xcstrings-merge`, the program `install` registers as git's merge
-/// driver: the `merge` command alone, linked whole on Linux, which merges
-/// by lines with libgit2's xdiff linked in where the build found libgit2's
-/// static library, and elsewhere hands a line merge to `git-xcstrings merge`.
+/// driver (and, with `--textconv`, as textconv): the `merge` command alone,
+/// in a program that loads no libgit2; a version that is not JSON is
+/// merged by `git merge-file`.
 @Suite("git-xcstrings-merge")
 struct MergeDriverProgramTests {
-    init() { FoundationOrder.use() }
 
     // The merge command's own versions of one entry: base, a change on each side, and one that conflicts with ours'.
     static let base = MergeCommandTests.base
@@ -66,52 +64,49 @@ struct MergeDriverProgramTests {
         #expect(lines.stdout.contains("<<<<<<< ours\n"), "\(lines.stdout)")
     }
 
-    @Test("without git-xcstrings to hand a line merge to: merged by lines all the same where libgit2's is linked in; else exit 1, OURS as it was, and why")
+    @Test("on its own, with nothing but git on PATH: catalogs merged, and a version that is not JSON merged by git merge-file, as git-xcstrings merge does")
     func alone() throws {
         let directory = try TemporaryDirectory()
         try directory.copyExecutable(CLI.mergeDriver, as: "git-xcstrings-merge")
         let lone = URL(fileURLWithPath: directory.path("git-xcstrings-merge"))
-        // Only the system's directories on PATH: no git-xcstrings there.
+        let git = try #require(CLI.which("git"))
+        let path = ["PATH": String(git.dropLast(4))]
         let result = try run(lone, prefix: [], ["--path", "L.xcstrings"], base: Self.base.xcodeLayout(), ours: Self.broken,
-                             theirs: Self.theirs.xcodeLayout(), environment: ["PATH": "/usr/bin:/bin"])
+                             theirs: Self.theirs.xcodeLayout(), environment: path)
+        let command = try run(CLI.executable, prefix: ["merge"], ["--path", "L.xcstrings"], base: Self.base.xcodeLayout(),
+                              ours: Self.broken, theirs: Self.theirs.xcodeLayout())
         #expect(result.status == 1)
-        if git_xcstrings_line_merge_available() != 0 {
-            let command = try run(CLI.executable, prefix: ["merge"], ["--path", "L.xcstrings"], base: Self.base.xcodeLayout(),
-                                  ours: Self.broken, theirs: Self.theirs.xcodeLayout())
-            #expect(result == command)
-            #expect(String(decoding: result.ours, as: UTF8.self).contains("<<<<<<< ours\n"), "\(result.stderr)")
-            return
-        }
-        #expect(result.ours == Self.broken)
-        #expect(result.stderr == "L.xcstrings: ours is not valid JSON (2:1: expected a key in quotes, found '<'); "
-            + "the line merge is git-xcstrings merge's, which could not be run (git-xcstrings is neither next to this program "
-            + "nor on PATH): ours left as it was\n", "\(result.stderr)")
-        // Catalogs it merges alone.
+        #expect(result == command)
+        #expect(String(decoding: result.ours, as: UTF8.self).contains("<<<<<<< ours\n"), "\(result.stderr)")
         let clean = try run(lone, prefix: [], [], base: Self.base.xcodeLayout(), ours: Self.ours.xcodeLayout(),
-                            theirs: Self.theirs.xcodeLayout(), environment: ["PATH": "/usr/bin:/bin"])
+                            theirs: Self.theirs.xcodeLayout(), environment: path)
         #expect(clean.status == 0, "\(clean.stderr)")
     }
 
-    @Test("merge.conflictStyle only libgit2 can read (an include, and no git to run): handed to git-xcstrings merge; alone, git's default style and a warning")
-    func styleOnlyLibgit2Reads() throws {
+    @Test("merge.conflictStyle as git reads it: an included file, git -c, GIT_CONFIG_COUNT; a line merge in that style too")
+    func styleAsGitReadsIt() throws {
         let directory = try TemporaryDirectory()
         try directory.write("base", Self.base.xcodeLayout())
         try directory.write("ours", Self.ours.xcodeLayout())
         try directory.write("theirs", Self.conflicting.xcodeLayout())
+        try directory.write("broken", Self.broken)
         // HOME is the directory the program runs in (CLI.launch).
         try directory.write(".gitconfig", "[include]\n\tpath = style.gitconfig\n")
         try directory.write("style.gitconfig", "[merge]\n\tconflictStyle = diff3\n")
-        let noGit = ["PATH": "/nonexistent"]
-        let handedOff = try CLI.launch(CLI.mergeDriver, ["-p", "base", "ours", "theirs"], in: directory.url, environment: noGit, input: nil)
-        #expect(handedOff.status == 1, "\(handedOff.stderr)")
-        #expect(handedOff.stdout.contains("\n||||||| base\n"), "\(handedOff.stdout)")
-        let elsewhere = try TemporaryDirectory()
-        try elsewhere.copyExecutable(CLI.mergeDriver, as: "git-xcstrings-merge")
-        let alone = try CLI.launch(URL(fileURLWithPath: elsewhere.path("git-xcstrings-merge")), ["-p", "base", "ours", "theirs"],
-                                   in: directory.url, environment: noGit, input: nil)
-        #expect(alone.status == 1, "\(alone.stderr)")
-        #expect(alone.stdout.contains("\n<<<<<<< ours\n") && !alone.stdout.contains("|||||||"), "\(alone.stdout)")
-        #expect(alone.stderr.hasPrefix("warning: merge.conflictStyle needs git or git-xcstrings merge to be read here"), "\(alone.stderr)")
+        let included = try CLI.launch(CLI.mergeDriver, ["-p", "base", "ours", "theirs"], in: directory.url, environment: [:], input: nil)
+        #expect(included.status == 1, "\(included.stderr)")
+        #expect(included.stdout.contains("\n||||||| base\n"), "\(included.stdout)")
+        try directory.write("style.gitconfig", "")
+        let plain = try CLI.launch(CLI.mergeDriver, ["-p", "base", "ours", "theirs"], in: directory.url, environment: [:], input: nil)
+        #expect(!plain.stdout.contains("|||||||"), "\(plain.stdout)")
+        for environment in [["GIT_CONFIG_PARAMETERS": "'merge.conflictstyle'='zdiff3'"],
+                            ["GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "merge.conflictStyle", "GIT_CONFIG_VALUE_0": "zdiff3"]] {
+            let given = try CLI.launch(CLI.mergeDriver, ["-p", "base", "ours", "theirs"], in: directory.url, environment: environment, input: nil)
+            #expect(given.stdout.contains("\n||||||| base\n"), "\(environment): \(given.stdout)")
+            let lines = try CLI.launch(CLI.mergeDriver, ["-p", "base", "broken", "theirs"], in: directory.url, environment: environment,
+                                       input: nil)
+            #expect(lines.stdout.contains("\n||||||| base\n"), "\(environment): \(lines.stdout)")
+        }
     }
 
     @Test("--help, --version and wrong arguments, as the merge command's")
@@ -143,9 +138,9 @@ struct MergeDriverProgramTests {
         }
     }
 
-    @Test("with standard input and output closed, the collation helper's pipes do not take their numbers: -p fails (exit 2), it does not print into the helper")
+    @Test("with standard input and output closed, -p fails (exit 2): nothing is printed into another file's descriptor")
     func closedStandardOutput() throws {
-        // Thai keys: the helper is started as soon as ours is read.
+        // Thai keys: Foundation orders them.
         let thai = B.catalog([("สวัสดี", B.entry([("de", B.text("a"))])), ("เกม", B.entry([("de", B.text("b"))])),
                               ("แม่", B.entry([("de", B.text("c"))]))])
         let directory = try TemporaryDirectory()
@@ -160,26 +155,16 @@ struct MergeDriverProgramTests {
         }
     }
 
-    #if os(Linux) && !DEBUG
-    @Test("linked whole on Linux: a static executable at a fixed address, with no program interpreter and nothing to relocate")
-    func linkedWhole() throws {
-        let bytes = try Array(Data(contentsOf: CLI.mergeDriver))
-        func integer(_ offset: Int, _ size: Int) -> Int {
-            (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
-        }
-        let linking = ProcessInfo.processInfo.environment["GIT_XCSTRINGS_MERGE_LINKING"]  // as Package.swift read it
-        #expect(Array(bytes[0..<4]) == [0x7F, 0x45, 0x4C, 0x46] && bytes[4] == 2)  // ELF, 64-bit
-        let table = integer(32, 8), entrySize = integer(54, 2), count = integer(56, 2)
-        let types = (0..<count).map { integer(table + $0 * entrySize, 4) }
-        guard linking != "dynamic" else { return }
-        #expect(!types.contains(3))  // no PT_INTERP: no dynamic loader, no shared library
-        if linking == "pie" {
-            #expect(integer(16, 2) == 3)  // ET_DYN: position-independent, so placed at a random address
-            #expect(types.contains(2))  // PT_DYNAMIC: its own relocations, applied at start
-        } else {
-            #expect(integer(16, 2) == 2)  // ET_EXEC: at the address it was linked for
-            #expect(!types.contains(2))  // no PT_DYNAMIC: no relocation to apply at start
-        }
+    @Test("linked the ordinary way, and loads no libgit2: what the loader maps for it (ld.so's list on Linux, dyld's on macOS)")
+    func loadsNoLibgit2() throws {
+        // Linux's loader lists a program's libraries and exits; Darwin's prints them as it loads them. Each ignores the other's variable.
+        let listed = try CLI.launch(CLI.mergeDriver, ["--version"], in: nil,
+                                    environment: ["LD_TRACE_LOADED_OBJECTS": "1", "DYLD_PRINT_LIBRARIES": "1"], input: nil)
+        let libraries = listed.stdout + listed.stderr
+        #expect(libraries.contains("libc.so") || libraries.contains("libSystem"), "\(libraries)")
+        #expect(!libraries.contains("libgit2"), "\(libraries)")
+        let tool = try CLI.launch(CLI.executable, ["--version"], in: nil,
+                                  environment: ["LD_TRACE_LOADED_OBJECTS": "1", "DYLD_PRINT_LIBRARIES": "1"], input: nil)
+        #expect((tool.stdout + tool.stderr).contains("libgit2"), "\(tool.stdout + tool.stderr)")
     }
-    #endif
 }

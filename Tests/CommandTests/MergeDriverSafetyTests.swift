@@ -11,7 +11,6 @@ private typealias B = Build
 /// Xcode's layout.
 @Suite("merge driver safety")
 struct MergeDriverSafetyTests {
-    init() { FoundationOrder.use() }
 
     static let base = B.catalog([("Hello", B.entry([("de", B.text("Hallo")), ("fr", B.text("Salut"))]))])
     static let ours = B.catalog([("Hello", B.entry([("de", B.text("Servus")), ("fr", B.text("Salut"))]))])

@@ -1,4 +1,5 @@
 import Foundation
+import PlatformLayer
 import TestSupport
 import Testing
 @testable import SemanticDiff
@@ -9,7 +10,6 @@ private typealias B = Build
 /// already conflicted, the driver not installed.
 @Suite("resolve: catalogs already conflicted, without the driver")
 struct ResolveCommandTests {
-    init() { FoundationOrder.use() }
 
     static let path = "App/Resources/Localizable.xcstrings"
 
@@ -513,57 +513,37 @@ struct ResolveCommandTests {
 
     @Test("interrupted while it holds git's index.lock (Control-C, kill, a closed terminal), resolve leaves no lock behind")
     func interruptedLeavesNoLock() throws {
-        // Keys only Foundation can order send resolve to the collation helper, which here hangs: the lock is held meanwhile.
-        // (ア and あ are among the pairs only Foundation orders: placing theirs' new あ asks it.)
-        let base = B.catalog([("ア", B.entry([("en", B.text("a"))]))])
-        let repository = try Repository(base)
+        let repository = try Repository(Self.base)
         try repository.git("checkout", "-q", "-b", "other")
-        var theirs = base
-        theirs[path: "strings", "ア", "localizations", "es"] = B.text("a es")
-        theirs[path: "strings", "あ"] = B.entry([("en", B.text("b"))])
-        try repository.commit(theirs, "Spanish")
+        try repository.commit(Self.adding([("A", "es")]), "Spanish")
         try repository.git("checkout", "-q", "main")
-        var ours = base
-        ours[path: "strings", "ア", "localizations", "fr"] = B.text("a fr")
-        try repository.commit(ours, "French")
+        try repository.commit(Self.adding([("A", "fr")]), "French")
         #expect(try repository.git("merge", "other").status != 0)
         let before = try repository.directory.bytes(Self.path)
-        try repository.directory.writeExecutable("hang", "#!/bin/sh\nexec sleep 60\n")
+        // A git that hangs when asked for the configuration, which resolve reads once it holds the lock.
+        let realGit = try #require(CLI.which("git"))
+        try FileManager.default.createDirectory(atPath: repository.directory.path("bin"), withIntermediateDirectories: true)
+        try repository.directory.writeExecutable("bin/git", "#!/bin/sh\nif [ \"$1\" = config ]; then echo $$ > \"$0.pid\"; exec sleep 60; fi\nexec '\(realGit)' \"$@\"\n")
         let lock = repository.directory.path(".git/index.lock")
         for signal in [SIGINT, SIGTERM, SIGHUP] {
-            // Started with the signals at their defaults and unblocked: the test runner may ignore or block some, and its children with it.
-            var attributes = posix_spawnattr_t()
-            posix_spawnattr_init(&attributes)
-            defer { posix_spawnattr_destroy(&attributes) }
-            var defaults = sigset_t()
-            sigemptyset(&defaults)
-            for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, number) }
-            posix_spawnattr_setsigdefault(&attributes, &defaults)
-            var unblocked = sigset_t()
-            sigemptyset(&unblocked)
-            posix_spawnattr_setsigmask(&attributes, &unblocked)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-            let command = "cd '\(repository.url.path)' && GIT_XCSTRINGS_COLLATE=./hang exec '\(CLI.executable.path)' resolve >/dev/null 2>&1"
-            var pid: pid_t = 0
-            let arguments: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (word: String) in strdup(word) } + [nil]
-            defer { arguments.forEach { free($0) } }
-            // Only the standard descriptors go to the child: another test's script open for writing would be busy.
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? [] {
-                if let descriptor = Int32(name), descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
-            }
-            #expect(posix_spawn(&pid, "/bin/sh", &actions, &attributes, arguments, environ) == 0)
+            // Started with these signals at their defaults and unblocked: the test runner may ignore or block some, and its children with it.
+            let path = repository.directory.path("bin") + ":" + (ProcessEnvironment.value("PATH") ?? "/usr/bin:/bin")
+            let null = open("/dev/null", O_WRONLY)
+            defer { close(null) }
+            let started = ChildProcess.spawn("/bin/sh", ["sh", "-c", "cd '\(repository.url.path)' && exec '\(CLI.executable.path)' resolve"],
+                                             environment: ProcessEnvironment.all(adding: ["PATH": path]), output: null, error: null,
+                                             defaultSignals: [SIGINT, SIGTERM, SIGHUP])
+            guard case .success(let pid) = started else { Issue.record("resolve did not start"); return }
             let deadline = Date().addingTimeInterval(8)
             while !FileManager.default.fileExists(atPath: lock) && Date() < deadline { usleep(2_000) }
             #expect(FileManager.default.fileExists(atPath: lock), "resolve takes the lock")
             usleep(200_000)
-            var status: Int32 = 0
-            #expect(waitpid(pid, &status, WNOHANG) == 0, "resolve waits on the helper, holding the lock")
+            #expect(waitpid(pid, nil, WNOHANG) == 0, "resolve waits on git, holding the lock")
             kill(pid, signal)
-            waitpid(pid, &status, 0)
-            #expect(status & 0x7f == signal, "ended by signal \(signal): status \(status)")
+            let ended = ChildProcess.waitForEnd(pid)
+            #expect(ended.signal == signal, "ended by signal \(signal): \(ended)")
+            // The git that waits is not resolve's to end: ended here.
+            if let sleeping = Int32((try? repository.directory.read("bin/git.pid"))?.split(separator: "\n").first ?? "") { kill(sleeping, SIGKILL) }
             #expect(!FileManager.default.fileExists(atPath: lock), "signal \(signal) left \(lock)")
             #expect(try repository.directory.bytes(Self.path) == before)
             #expect(try !repository.unmerged().isEmpty)

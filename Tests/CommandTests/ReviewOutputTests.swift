@@ -12,7 +12,6 @@ private typealias B = Build
 /// completion).
 @Suite("review output and help")
 struct ReviewOutputTests {
-    init() { FoundationOrder.use() }
 
     /// A catalog written by another tool: keys, languages and plural categories out of Xcode's order.
     static func shuffled(_ state: String) -> [UInt8] {

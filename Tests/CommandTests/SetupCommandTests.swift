@@ -10,7 +10,6 @@ private typealias B = Build
 /// `GIT_XCSTRINGS_LIBGIT2` that names nothing is said.
 @Suite("install and fmt for a team")
 struct SetupCommandTests {
-    init() { FoundationOrder.use() }
 
     @Test("install ends with what to commit; --absolute names the binary by path; the GUI PATH warning; --help lists every setting")
     func install() throws {
@@ -32,7 +31,8 @@ struct SetupCommandTests {
         let path = CLI.executable.resolvingSymlinksInPath().path
         let mergeDriver = CLI.mergeDriver.resolvingSymlinksInPath().path
         #expect(driver.hasPrefix(mergeDriver + " --marker-size ") || driver.hasPrefix("'\(mergeDriver)' --marker-size "), "\(driver)")
-        #expect(textconv.hasPrefix(path + " textconv") || textconv.hasPrefix("'\(path)' textconv"), "\(textconv)")
+        #expect(textconv.hasPrefix(mergeDriver + " --textconv") || textconv.hasPrefix("'\(mergeDriver)' --textconv"), "\(textconv)")
+        _ = path
         // A git-xcstrings installed without git-xcstrings-merge beside it registers its own merge command.
         let alone = try TemporaryDirectory()
         try alone.copyExecutable(CLI.executable, as: "git-xcstrings")
@@ -74,6 +74,26 @@ struct SetupCommandTests {
                                           environment: ["PATH": other.url.path + ":/usr/bin:/bin"], input: nil)
         #expect(otherInstall.status == 0, "\(otherInstall.stderr)")
         #expect(try CLI.git(["config", "merge.xcstrings.driver"], in: url).stdout.hasPrefix("git-xcstrings merge --marker-size "))
+        // As Homebrew installs them: both linked into a prefix's bin from a versioned directory. --absolute writes the
+        // prefix's paths, which outlive an upgrade, never the versioned ones they link to.
+        let prefix = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: prefix.path("Cellar/git-xcstrings/0.1.0/bin"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: prefix.path("bin"), withIntermediateDirectories: true)
+        for name in ["git-xcstrings", "git-xcstrings-merge"] {
+            try prefix.copyExecutable(name == "git-xcstrings" ? CLI.executable : CLI.mergeDriver, as: "Cellar/git-xcstrings/0.1.0/bin/" + name)
+            try FileManager.default.createSymbolicLink(atPath: prefix.path("bin/" + name),
+                                                       withDestinationPath: "../Cellar/git-xcstrings/0.1.0/bin/" + name)
+        }
+        let brewed = try CLI.launch(URL(fileURLWithPath: "/usr/bin/env"), ["git-xcstrings", "install", "--absolute"], in: url,
+                                    environment: ["PATH": prefix.path("bin") + ":/usr/bin:/bin"], input: nil)
+        #expect(brewed.status == 0, "\(brewed.stderr)")
+        let top = prefix.url.resolvingSymlinksInPath().path
+        for name in ["merge.xcstrings.driver", "diff.xcstrings.textconv"] {
+            let value = try CLI.git(["config", name], in: url).stdout
+            #expect(value.hasPrefix(prefix.path("bin/git-xcstrings-merge") + " --") || value.hasPrefix(top + "/bin/git-xcstrings-merge --"),
+                    "\(name): \(value)")
+            #expect(!value.contains("Cellar"), "\(name): \(value)")
+        }
     }
 
     @Test("fmt without FILE formats every tracked catalog from any directory; a directory means the catalogs under it")
@@ -100,21 +120,6 @@ struct SetupCommandTests {
         let outside = try TemporaryDirectory()
         let refused = try CLI.run(["fmt"], in: outside.url, environment: ["GIT_CEILING_DIRECTORIES": outside.url.deletingLastPathComponent().path])
         #expect(refused.status == 2 && refused.stderr.contains("name the catalogs to format"))
-    }
-
-    @Test("GIT_XCSTRINGS_LIBGIT2 naming a missing file is said, and the installed libgit2 used")
-    func missingLibrary() throws {
-        let repository = try TestRepository()
-        try repository.write(B.catalog([("A", B.entry([("en", B.text("A"))]))]), to: "L.xcstrings")
-        try repository.commitAll("one")
-        let result = try CLI.run(["diff", "HEAD"], in: repository.directory.url, environment: ["GIT_XCSTRINGS_LIBGIT2": "/nonexistent/libgit2.so"])
-        #expect(result.status == 0)
-        #expect(result.stderr.contains("warning: GIT_XCSTRINGS_LIBGIT2=/nonexistent/libgit2.so cannot be opened"))
-        let version = try CLI.run(["--version"], in: repository.directory.url, environment: ["GIT_XCSTRINGS_LIBGIT2": "/nonexistent/libgit2.so"])
-        #expect(version.stderr.contains("cannot be opened"))
-        // Empty is unset, as with git's variables.
-        let empty = try CLI.run(["diff", "HEAD"], in: repository.directory.url, environment: ["GIT_XCSTRINGS_LIBGIT2": ""])
-        #expect(empty.status == 0 && empty.stderr.isEmpty, "\(empty.stderr)")
     }
 
     @Test("install and uninstall refuse a .gitattributes that is a FIFO (exit 2, untouched, no wait); a symbolic link, here or global, is written through and stays a link")

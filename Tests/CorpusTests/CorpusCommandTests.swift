@@ -10,7 +10,6 @@ import PlatformLayer
 /// files are what users have.
 @Suite("Corpus commands", .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
 struct CorpusCommandTests {
-    init() { FoundationOrder.use() }
 
     /// Every distinct blob of `catalogs.tsv` and `merges.tsv`.
     static func blobs() throws -> [String] {

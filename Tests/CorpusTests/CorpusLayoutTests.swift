@@ -6,7 +6,6 @@ import Testing
 /// Every real catalog of the corpus through the reader and the writer.
 @Suite("Corpus layout", .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
 struct CorpusLayoutTests {
-    init() { FoundationOrder.use() }
 
     @Test("catalogs Xcode wrote come back byte for byte; the rest as the Foundation oracle writes them")
     func roundTrip() throws {

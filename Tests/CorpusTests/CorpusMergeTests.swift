@@ -5,7 +5,6 @@ import Testing
 /// Every real merge of the corpus through the merge engine.
 @Suite("Corpus merges", .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
 struct CorpusMergeTests {
-    init() { FoundationOrder.use() }
 
     @Test("no invalid output, no lost one-sided translation, valid hunks, and at least 97% of merges clean (90% where git conflicts)")
     func replay() throws {

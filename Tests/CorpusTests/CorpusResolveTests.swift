@@ -7,7 +7,6 @@ import Testing
 /// as untouched, never refused as a hand edit.
 @Suite("Corpus resolve", .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))
 struct CorpusResolveTests {
-    init() { FoundationOrder.use() }
 
     @Test("resolve takes over from git's conflicted merge of every corpus case git conflicts on")
     func gitConflictedCases() throws {

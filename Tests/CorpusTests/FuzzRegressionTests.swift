@@ -6,7 +6,6 @@ import Testing
 /// kept in Tests/FuzzRegressions and checked again against every invariant.
 @Suite("Fuzz regressions")
 struct FuzzRegressionTests {
-    init() { FoundationOrder.use() }
 
     static let directory = packageRoot.appendingPathComponent("Tests/FuzzRegressions")
 

@@ -1,15 +1,15 @@
 import Foundation
 @testable import GitLayer
+import GitProcess
 import SemanticDiff
 import TestSupport
 import Testing
 
 private typealias B = Build
 
-/// The door to libgit2 on its own: repositories made with git, read through libgit2.
+/// The git layer on its own: repositories made with git, found by git, read through libgit2.
 @Suite("git layer")
 struct GitLayerTests {
-    init() { FoundationOrder.use() }
 
     static let v1 = B.catalog([("Hello", B.entry([("de", B.text("Hallo"))]))])
     static let v2 = B.catalog([("Hello", B.entry([("de", B.text("Servus"))]))])
@@ -17,11 +17,11 @@ struct GitLayerTests {
     @Test("git's line merge: clean, or conflicted with git's labels, marker size and diff3 base")
     func lineMerge() throws {
         let base = Array("a\nb\nc\nd\ne\n".utf8), ours = Array("a\nB\nc\nd\ne\n".utf8), theirs = Array("a\nb\nc\nD\ne\n".utf8)
-        let clean = try LineMerge.merge(base: Bytes(base), ours: Bytes(ours), theirs: Bytes(theirs), path: "f", markers: ConflictMarkers())
+        let clean = try LineMerge.merge(base: Bytes(base), ours: Bytes(ours), theirs: Bytes(theirs), markers: ConflictMarkers())
         #expect(clean.clean && clean.bytes.array == Array("a\nB\nc\nD\ne\n".utf8))
         let other = Array("a\nX\nc\nd\ne\n".utf8)
         let markers = ConflictMarkers(style: .diff3, size: 9, oursLabel: "HEAD", baseLabel: "base", theirsLabel: "topic")
-        let conflicted = try LineMerge.merge(base: Bytes(base), ours: Bytes(ours), theirs: Bytes(other), path: "f", markers: markers)
+        let conflicted = try LineMerge.merge(base: Bytes(base), ours: Bytes(ours), theirs: Bytes(other), markers: markers)
         #expect(!conflicted.clean)
         #expect(String(decoding: conflicted.bytes, as: UTF8.self)
                 == "a\n<<<<<<<<< HEAD\nB\n||||||||| base\nb\n=========\nX\n>>>>>>>>> topic\nc\nd\ne\n")
@@ -36,15 +36,15 @@ struct GitLayerTests {
         try fixture.directory.write("App/notes.txt", "not a catalog\n")
         try fixture.commitAll("two")
         let app = fixture.url.appendingPathComponent("App").path
-        let repository = try Repository(discoveringFrom: app)
-        #expect(repository.prefix(of: app) == "App/")
-        #expect(repository.prefix(of: fixture.url.path) == "")
-        #expect(repository.isRevision("HEAD~1") && !repository.isRevision("no-such-branch"))
+        let (repository, trees) = try Repository.open(resolving: ["HEAD~1^{tree}", "@^{tree}"], from: app)
+        #expect(repository.location.prefix == "App/")
+        #expect(try RepositoryLocation.find(from: fixture.url.path).0.prefix == "")
+        #expect(throws: GitError.self) { try RepositoryLocation.find(resolving: ["no-such-branch"], from: app) }
         let range = try #require(Repository.splitRange("HEAD~1..HEAD"))
         #expect(range.0 == "HEAD~1" && range.1 == "HEAD" && !range.mergeBase)
         let symmetric = try #require(Repository.splitRange("main...HEAD"))
         #expect(symmetric.0 == "main" && symmetric.1 == "HEAD" && symmetric.mergeBase)
-        let changes = try repository.changedCatalogs(.revisions("HEAD~1", "HEAD"))
+        let changes = try repository.changedCatalogs(.trees(trees[0], trees[1]))
         #expect(changes.map { "\($0.oldPath ?? "-") \($0.newPath ?? "-")" } == ["App/L.xcstrings App/Localizable.xcstrings"])
         let bytes = try changes[0].new!.bytes(in: repository)
         #expect(bytes.array == Self.v2.xcodeLayout())
@@ -59,7 +59,7 @@ struct GitLayerTests {
         try fixture.git("checkout", "-q", "main")
         try fixture.commit(Self.v2, at: "L.xcstrings", "main")
         #expect(try fixture.git("merge", "other").status != 0)
-        let repository = try Repository(discoveringFrom: fixture.url.path)
+        let repository = try Repository.open(from: fixture.url.path).0
         let index = try repository.index()
         let conflicts = try index.conflicts()
         #expect(conflicts.map(\.path) == ["L.xcstrings"])

@@ -8,7 +8,6 @@ import Testing
 /// write what it would write for every file it accepts.
 @Suite("JSON reader against Foundation")
 struct FoundationAcceptanceTests {
-    init() { FoundationOrder.use() }
 
     static func utf16(_ text: String, bigEndian: Bool = false, mark: Bool = false) -> [UInt8] {
         let units = text.utf16.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }

@@ -4,7 +4,6 @@ import Testing
 
 @Suite("JSON reader")
 struct JSONReaderTests {
-    init() { FoundationOrder.use() }
 
     // MARK: Values
 

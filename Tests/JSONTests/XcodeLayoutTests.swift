@@ -7,7 +7,6 @@ import Testing
 /// bytes Xcode writes.
 @Suite("Xcode layout writer")
 struct XcodeLayoutTests {
-    init() { FoundationOrder.use() }
 
     @Test("keys Foundation does not order consistently (precomposed Vietnamese) are written once and then kept: formatting the output again changes nothing")
     func inconsistentOrderSettles() throws {
@@ -98,7 +97,7 @@ struct XcodeLayoutTests {
         let json = #"{"a":1,"b":{"x":1,"y":2},"c":3,"e":4,"e":5,"f":6,"Item 9":7,"Item 10":8,"z":{"d":1,"c":2,"e":3}}"#
         let document = try JSONDocument(parsing: bytes(json))
         document.withRawDocument { raw in
-            let order = KeyOrder(raw)
+            let order = SortedMembers(raw, keyOrder: .foundation)
             func keys(_ object: Int) -> [Int] { raw.cursor.members(of: object, includingShadowed: true).map { $0.key } }
             let root = keys(0), inner = keys(root[1] + 1), last = keys(root[8] + 1)
             #expect(root.map { String(decoding: raw.content($0), as: UTF8.self) } == ["a", "b", "c", "e", "e", "f", "Item 9", "Item 10", "z"])

@@ -1,3 +1,8 @@
+import DriverCommands
+import GitLayer
+import GitProcess
+import PlatformLayer
+import SemanticDiff
 /// `git-xcstrings(1)`, written from the same texts as `--help`, so that
 /// `git xcstrings --help` (which git turns into `man git-xcstrings`) and
 /// `git help xcstrings` show what the commands say of themselves.

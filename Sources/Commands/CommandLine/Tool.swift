@@ -1,5 +1,7 @@
-import PlatformLayer
+import DriverCommands
 import GitLayer
+import GitProcess
+import PlatformLayer
 import SemanticDiff
 #if canImport(Glibc)
 import Glibc
@@ -22,13 +24,10 @@ public enum Tool {
         CompletionCommand.self,
     ]
 
-    static let version = "0.1.0"
+    static var version: String { Runner.version }
 
     static func usageFailure(_ command: any Command.Type, _ message: String) -> Int32 {
-        Console.error("error: \(message)")
-        Console.error("usage: \(command.synopsis)")
-        Console.error("(see 'git xcstrings help \(command.name)')")
-        return ExitStatus.failure
+        Runner.usageFailure(command, message)
     }
 
     /// ` (did you mean 'diff'?)` for a name one or two edits from a command's, else nothing.
@@ -68,43 +67,13 @@ public enum Tool {
         return text
     }
 
-    public static func run(_ arguments: [String]) -> Int32 {
-        finish(dispatch(arguments))
+    /// `git-xcstrings`: the command `arguments` name, keys ordered by `keyOrder`.
+    public static func run(_ arguments: [String], keyOrder: KeyOrder) -> Int32 {
+        Runner.finish(dispatch(arguments, keyOrder: keyOrder))
     }
 
-    /// `git-xcstrings-merge`: the `merge` command alone, which git runs
-    /// for every merge of a catalog. On Linux it is linked whole (a static
-    /// executable: no dynamic loader, no shared C library to map, nothing
-    /// to relocate), a third of a small merge (docs/SPEED.md, "The merge
-    /// driver on its own"). What needs libgit2, the line merge of
-    /// inputs that are not JSON, it hands to `git-xcstrings merge`.
-    public static func runMergeDriver(_ arguments: [String]) -> Int32 {
-        prepare()
-        if arguments == ["--version"] {
-            Console.out("git-xcstrings-merge \(version)\n")
-            return ExitStatus.success
-        }
-        return finish(run(MergeCommand.self, arguments) { MergeCommand.run($0, given: arguments) })
-    }
-
-    /// `status`, or a failure when standard output did not take what was written.
-    private static func finish(_ status: Int32) -> Int32 {
-        if let failure = Console.outputFailure {
-            Console.error("error: write failure on standard output: \(String(cString: strerror(failure)))")
-            return ExitStatus.failure
-        }
-        return status
-    }
-
-    private static func prepare() {
-        TruncationGuard.install()
-        ProcessEnvironment.ignoreBrokenPipe()
-        // Key pairs only Foundation can order are asked of git-xcstrings-collate.
-        KeyCollation.reference = CollationHelper.shared
-    }
-
-    private static func dispatch(_ arguments: [String]) -> Int32 {
-        prepare()
+    private static func dispatch(_ arguments: [String], keyOrder: KeyOrder) -> Int32 {
+        Runner.prepare()
         guard let first = arguments.first else {
             Console.write(Array(mainHelp().utf8), to: 2)
             return ExitStatus.failure
@@ -124,12 +93,7 @@ public enum Tool {
             }
             return ExitStatus.success
         case "--version", "version":
-            do {
-                Console.out("git-xcstrings \(version) (libgit2 \(try GitLibrary.version()))\n")
-            } catch {
-                Console.out("git-xcstrings \(version) (libgit2 unavailable: \(error))\n")
-            }
-            for warning in GitLibrary.warnings { Console.error("warning: " + warning) }
+            Console.out("git-xcstrings \(version) (libgit2 \(GitLibrary.version))\n")
             return ExitStatus.success
         default:
             break
@@ -138,29 +102,6 @@ public enum Tool {
             Console.error("error: '\(first)' is not a git xcstrings command\(suggestion(for: first)). See 'git xcstrings help'.")
             return ExitStatus.failure
         }
-        return run(command, Array(arguments.dropFirst())) { command.run($0) }
+        return Runner.run(command, Array(arguments.dropFirst())) { command.run($0, keyOrder: keyOrder) }
     }
-
-    /// `command` with the arguments after its name: its help, or `body`
-    /// with them parsed; then what the libraries it used want said.
-    private static func run(_ command: any Command.Type, _ rest: [String], _ body: (Arguments) -> Int32) -> Int32 {
-        if Arguments.askForHelp(rest, spec: command.spec) {
-            Console.out(command.help + "\n")
-            return ExitStatus.success
-        }
-        let status: Int32
-        do {
-            status = body(try Arguments(rest, spec: command.spec))
-        } catch {
-            return usageFailure(command, error.message)
-        }
-        for warning in GitLibrary.warnings { Console.error("warning: " + warning) }
-        if let failure = CollationHelper.shared.unreportedFailure {
-            Console.error("warning: git-xcstrings-collate \(failure): "
-                          + "keys with non-ASCII characters may not be in Xcode's order")
-        }
-        return status
-    }
-
 }
-

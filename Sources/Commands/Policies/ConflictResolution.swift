@@ -1,7 +1,8 @@
+import DriverCommands
 import GitLayer
+import GitProcess
 import PlatformLayer
 import SemanticDiff
-
 /// `resolve`'s policy for one catalog git left conflicted, merged again from
 /// the index's three stages:
 ///
@@ -18,6 +19,7 @@ struct ConflictResolution {
     var markers: ConflictMarkers
     /// The side that settles true conflicts; nil leaves them as hunks.
     var settling: Side?
+    var keyOrder: KeyOrder
 
     static let stageNames = ["base (stage 1)", "ours (stage 2)", "theirs (stage 3)"]
 
@@ -31,7 +33,8 @@ struct ConflictResolution {
             }
         }
         do {
-            let result = try CatalogMerge.merge(base: documents[0], ours: documents[1]!, theirs: documents[2]!, settling: settling)
+            let result = try CatalogMerge.merge(base: documents[0], ours: documents[1]!, theirs: documents[2]!, settling: settling,
+                                                keyOrder: keyOrder)
             let summary = result.summary(name: name)
             var outcome = MergeOutcome(method: .semantic(result, markers), clean: result.conflicts.isEmpty, summary: summary,
                                        decisions: result.decisions.map { "\(name): \($0)" })
@@ -66,8 +69,8 @@ struct ConflictResolution {
 
     /// Whether `current` is git's line merge of `stages` (base, ours,
     /// theirs) as git wrote it, in any conflict style and whatever line diff
-    /// git used (it defaults to histogram, which libgit2 does not have).
-    /// Exactly libgit2's merge in some style and algorithm is; so is a file
+    /// git used (`git merge` defaults to histogram, `git merge-file` to
+    /// Myers). Exactly `git merge-file`'s in some style is; so is a file
     /// whose conflict hunks are whole, whose every hunk side is a run of lines
     /// of that stage, and which, with either side taken in every hunk, still
     /// has every line that side wrote and nothing from anywhere else (the
@@ -80,12 +83,10 @@ struct ConflictResolution {
         // git keeps a final line break every stage has.
         if current.last != UInt8(ascii: "\n") && stages.allSatisfy({ $0.isEmpty || $0.last == UInt8(ascii: "\n") }) { return false }
         let wanted = ConflictMarkers.normalizedLines(current)
-        for algorithm in LineMerge.Algorithm.allCases {
-            for style in [ConflictMarkers.Style.merge, .diff3, .zdiff3] {
-                guard let merged = try? LineMerge.merge(base: Bytes(stages[0]), ours: Bytes(stages[1]), theirs: Bytes(stages[2]), path: nil,
-                                                        markers: ConflictMarkers(style: style), algorithm: algorithm) else { continue }
-                if ConflictMarkers.normalizedLines(merged.bytes.array) == wanted { return true }
-            }
+        for style in [ConflictMarkers.Style.merge, .diff3, .zdiff3] {
+            guard let merged = try? LineMerge.merge(base: Bytes(stages[0]), ours: Bytes(stages[1]), theirs: Bytes(stages[2]),
+                                                    markers: ConflictMarkers(style: style)) else { continue }
+            if ConflictMarkers.normalizedLines(merged.bytes.array) == wanted { return true }
         }
         guard let hunks = ConflictMarkers.hunks(in: current), !hunks.isEmpty else { return false }
         let lines = stages.map(Self.lines)

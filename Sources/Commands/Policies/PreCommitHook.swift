@@ -1,6 +1,8 @@
-import PlatformLayer
+import DriverCommands
 import GitLayer
-
+import GitProcess
+import PlatformLayer
+import SemanticDiff
 /// The plain git pre-commit hook of `install --hooks`: before each commit,
 /// `check --staged` and `fmt --check` on the staged catalogs. An existing
 /// hook of someone else is never replaced.

@@ -85,23 +85,3 @@ public struct CatalogError: Error, Sendable, CustomStringConvertible {
         return message
     }
 }
-
-extension JSONDocument {
-    /// Whether two neighbouring keys of the catalog's `strings` are a pair
-    /// only Foundation can order (the merge will ask it whether they are in
-    /// order): a hint to start its helper early. Keys outside ASCII that the
-    /// fast comparator orders (most CJK and accented keys beside Latin ones)
-    /// need no helper.
-    public var mayHaveKeysOnlyFoundationOrders: Bool {
-        guard kind(root) == .object, let strings = value(.strings, in: root), kind(strings) == .object else { return false }
-        return withRawDocument { raw in
-            var previous: Int?
-            for (key, _) in raw.members(of: strings) {
-                defer { previous = key }
-                guard let previous, !raw.nodes[previous].flags.union(raw.nodes[key].flags).isDisjoint(with: [.nonASCII, .escaped]) else { continue }
-                if raw.withKeyTexts(previous, key, { KeyCollation.fastCompare($0, $1) }) == nil { return true }
-            }
-            return false
-        }
-    }
-}

@@ -13,8 +13,12 @@ public struct CheckOptions: Sendable {
     /// Only findings about these languages (and those about no language in
     /// particular are dropped); empty for every language.
     public var languages: Set<String> = []
+    /// The order keys must be in (the `layout` rule).
+    public var keyOrder: KeyOrder
 
-    public init() {}
+    public init(keyOrder: KeyOrder) {
+        self.keyOrder = keyOrder
+    }
 }
 
 /// What would ship broken in a catalog: the rules of ``CheckRule``, as
@@ -23,7 +27,7 @@ public enum CatalogCheck {
     /// The findings for `catalog`, in the file's order, positions set; of
     /// the entries whose keys are in `keys` only, when given (languages
     /// included: only those these entries use are looked at).
-    public static func findings(_ catalog: Catalog, options: CheckOptions = CheckOptions(), keys: Set<String>? = nil) -> [Finding] {
+    public static func findings(_ catalog: Catalog, options: CheckOptions, keys: Set<String>? = nil) -> [Finding] {
         let all = part(catalog, entries: nil, options: options, keys: keys, layout: keys == nil, positioned: true)
         return findings(catalog, options: options, parts: [all])
     }
@@ -97,7 +101,7 @@ public enum CatalogCheck {
     /// Checks the entries at `entries` (every one when nil), of the keys in
     /// `keys` only when given; with `layout`, the file's layout too (in one
     /// part of a catalog's).
-    public static func part(_ catalog: Catalog, entries: Range<Int>?, options: CheckOptions = CheckOptions(),
+    public static func part(_ catalog: Catalog, entries: Range<Int>?, options: CheckOptions,
                             keys: Set<String>? = nil, layout: Bool = false) -> Part {
         part(catalog, entries: entries, options: options, keys: keys, layout: layout, positioned: true)
     }
@@ -137,7 +141,7 @@ public enum CatalogCheck {
             }
         }
         // Only when the rule is run: a file not in Xcode's layout is formatted to find where it differs.
-        if layout && options.rules.contains(.layout) { part.fileFindings = layoutFindings(catalog.document) }
+        if layout && options.rules.contains(.layout) { part.fileFindings = layoutFindings(catalog.document, keyOrder: options.keyOrder) }
         if positioned, let span {
             part.tally.findings.sortInFileOrder()
             document.bytes.withUnsafeBufferPointer { text in
@@ -303,11 +307,11 @@ public enum CatalogCheck {
     }
 
     /// `layout`: where the file first differs from Xcode's layout, and each key an object gives twice.
-    static func layoutFindings(_ document: JSONDocument) -> [Finding] {
+    static func layoutFindings(_ document: JSONDocument, keyOrder: KeyOrder) -> [Finding] {
         var findings = document.warnings.map {
             Finding(rule: .layout, message: "\($0.message): remove one (git xcstrings fmt keeps the later)", key: nil, offset: $0.offset)
         }
-        if let offset = XcodeLayout.firstDifference(in: document) {
+        if let offset = XcodeLayout.firstDifference(in: document, keyOrder: keyOrder) {
             findings.append(Finding(rule: .layout, message: notInLayout, key: nil, offset: offset))
         }
         return findings
@@ -318,7 +322,7 @@ public enum CatalogCheck {
 
     /// `json`: a file that is not valid JSON or not a catalog, as a finding
     /// at the place the reader stopped (nil when the rule is not run).
-    public static func finding(for error: CatalogError, options: CheckOptions = CheckOptions()) -> Finding? {
+    public static func finding(for error: CatalogError, options: CheckOptions) -> Finding? {
         guard options.rules.contains(.json) else { return nil }
         var placed = Finding(rule: .json, severity: options.severities[.json], message: error.message, key: nil, offset: 0)
         placed.position = error.position ?? TextPosition(line: 1, column: 1)
@@ -455,9 +459,9 @@ extension CatalogCheck {
 
     public static func newFindings(in merged: Catalog, comparedWith sides: [Catalog], atLeast severity: Severity = .error,
                                    keys: Set<String>? = nil) -> [Finding] {
-        // Rules that find nothing this severe are not run.
-        var options = CheckOptions()
-        options.rules = options.rules.filter { $0.defaultSeverity >= severity }
+        // Rules that find nothing this severe are not run, nor `layout`: a merge writes Xcode's layout and order.
+        var options = CheckOptions(keyOrder: .scalars)
+        options.rules = options.rules.filter { $0.defaultSeverity >= severity && $0 != .layout }
         let found = unpositioned(merged, options: options, keys: keys).filter { $0.severity >= severity }
         guard !found.isEmpty else { return [] }
         // Only the entries with such findings need checking in the sides; a finding about the catalog as a whole

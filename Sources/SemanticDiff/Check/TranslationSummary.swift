@@ -19,8 +19,8 @@ public struct LanguageSummary: Sendable, Equatable {
     /// The share translated; nil when there is nothing to translate.
     public var share: Double? { total == 0 ? nil : Double(translated) / Double(total) }
 
-    /// Every language of `catalog` but the source, in ``KeyCollation`` order.
-    public static func languages(of catalog: Catalog) -> [LanguageSummary] {
+    /// Every language of `catalog` but the source, in `keyOrder`.
+    public static func languages(of catalog: Catalog, keyOrder: KeyOrder) -> [LanguageSummary] {
         var table: [String: LanguageSummary] = [:]
         var total = 0
         var entries: [(toTranslate: Bool, localizations: [String: Localization])] = []
@@ -55,6 +55,6 @@ public struct LanguageSummary: Sendable, Equatable {
                 }
             }
         }
-        return table.values.sorted { KeyCollation.precedes($0.language, $1.language) }
+        return table.values.sorted { keyOrder.precedes($0.language, $1.language) }
     }
 }

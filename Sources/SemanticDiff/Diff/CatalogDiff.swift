@@ -18,7 +18,7 @@ public enum CatalogDiff {
     public static func compare(old: Catalog?, new: Catalog?, oldPath: String?, newPath: String?,
                                languages: Set<String> = [], statistics: Bool = true,
                                coverage: (old: Coverage?, new: Coverage?)? = nil,
-                               secondThread: (any SecondThread)? = nil) -> CatalogFileDiff {
+                               secondThread: (any SecondThread)? = nil, keyOrder: KeyOrder) -> CatalogFileDiff {
         var changes: [CatalogChange] = []
         let wanted: (String) -> Bool = { languages.isEmpty || languages.contains($0) }
         for field in [CatalogField.sourceLanguage, .version] {
@@ -91,7 +91,7 @@ public enum CatalogDiff {
         }
         markNormalizationOnlyKeys(&changes)
         // Each entry's changes are in order already, one run each; a removed entry is one change.
-        ChangeOrder.sort(&changes, sourceLanguage: source, entriesInOrder: true)
+        ChangeOrder.sort(&changes, sourceLanguage: source, entriesInOrder: true, keyOrder: keyOrder)
         let statisticsList = statistics
             ? LanguageStatistics.compute(changes: changes, removedTranslations: removedTranslations, old: old, new: new, languages: languages,
                                          coverage: coverage ?? (old.map(Coverage.init), new.map(Coverage.init)))

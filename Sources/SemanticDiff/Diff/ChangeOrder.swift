@@ -7,9 +7,9 @@
 /// in Xcode's order (``Device``) and substitutions by name.
 public enum ChangeOrder {
     /// `changes` in that order (a stable sort: changes at one place keep theirs).
-    public static func sorted(_ changes: [CatalogChange], sourceLanguage: String?) -> [CatalogChange] {
+    public static func sorted(_ changes: [CatalogChange], sourceLanguage: String?, keyOrder: KeyOrder) -> [CatalogChange] {
         var changes = changes
-        sort(&changes, sourceLanguage: sourceLanguage)
+        sort(&changes, sourceLanguage: sourceLanguage, keyOrder: keyOrder)
         return changes
     }
 
@@ -17,8 +17,9 @@ public enum ChangeOrder {
     /// positions, then the changes are swapped into it, never copied. With
     /// `entriesInOrder`, each entry's changes are one run already in their
     /// order (``sortEntry(_:_:sourceLanguage:)``), and only the entries are put in theirs.
-    public static func sort(_ changes: inout [CatalogChange], sourceLanguage: String?, entriesInOrder: Bool = false) {
-        if entriesInOrder { return sortRuns(&changes) }
+    public static func sort(_ changes: inout [CatalogChange], sourceLanguage: String?, entriesInOrder: Bool = false,
+                            keyOrder: KeyOrder) {
+        if entriesInOrder { return sortRuns(&changes, keyOrder: keyOrder) }
         var catalogLevel: [Int] = []
         // Grouped by the key's bytes: two keys that differ only in Unicode normalization
         // are two entries, which a String key would take for one. An entry's changes
@@ -47,8 +48,8 @@ public enum ChangeOrder {
             last = (key, group)
         }
         var order = Array(keys.indices)
-        if !KeyCollation.isStrictlyOrdered(keys) {
-            order = KeyCollation.order(of: keys)
+        if !keyOrder.isStrictlyOrdered(keys) {
+            order = keyOrder.order(of: keys)
         }
         // The position each change goes to, as the change that goes there.
         var source = catalogLevel
@@ -67,7 +68,7 @@ public enum ChangeOrder {
     /// together, in the order they came), the catalog's own changes first.
     /// Nothing moves when the runs are in order already, as a diff's
     /// changes are unless entries were removed or the file is out of order.
-    private static func sortRuns(_ changes: inout [CatalogChange]) {
+    private static func sortRuns(_ changes: inout [CatalogChange], keyOrder: KeyOrder) {
         var catalogLevel: [Int] = []
         // The keys' bytes, made once for the order check and the sort.
         var keys: [[UInt8]] = []
@@ -86,10 +87,10 @@ public enum ChangeOrder {
             index = end
         }
         let catalogFirst = catalogLevel.last.map { $0 == catalogLevel.count - 1 } ?? true
-        if catalogFirst && KeyCollation.isStrictlyOrdered(keys) { return }
+        if catalogFirst && keyOrder.isStrictlyOrdered(keys) { return }
         var source = catalogLevel
         source.reserveCapacity(changes.count)
-        for run in KeyCollation.order(of: keys) { source += runs[run] }
+        for run in keyOrder.order(of: keys) { source += runs[run] }
         permute(&changes, into: source, at: 0)
     }
 
@@ -206,9 +207,9 @@ public enum ChangeOrder {
     }
 
     /// `entries` in Xcode's key order (as they are when already in it).
-    public static func sorted(_ entries: [Entry]) -> [Entry] {
+    public static func sorted(_ entries: [Entry], keyOrder: KeyOrder) -> [Entry] {
         let keys = entries.map(\.key)
-        if KeyCollation.isStrictlyOrdered(keys) { return entries }
-        return KeyCollation.order(of: keys).map { entries[$0] }
+        if keyOrder.isStrictlyOrdered(keys) { return entries }
+        return keyOrder.order(of: keys).map { entries[$0] }
     }
 }

@@ -214,7 +214,7 @@ extension LayoutWriter {
     /// A member `name` with `value` at `depth`, as ``JSONValue``'s writer writes it.
     mutating func member(_ name: StaticString, _ value: JSONValue, depth: Int, first: Bool = false) {
         memberName(name, depth: depth, first: first)
-        write(value, depth: depth, sortKeys: false)
+        write(value, depth: depth, keyOrder: nil)
     }
 
     /// A text or null.
@@ -283,8 +283,8 @@ extension LayoutWriter {
         switch value {
         case nil: output.append(literal: "null")
         case .text(let text)?: text.withUTF8Bytes { JSONString.appendQuoted($0, to: &output) }
-        case .list(let items)?: write(.array(items.map(JSONValue.string)), depth: depth, sortKeys: false)
-        case .json(let json)?: write(json, depth: depth, sortKeys: false)
+        case .list(let items)?: write(.array(items.map(JSONValue.string)), depth: depth, keyOrder: nil)
+        case .json(let json)?: write(json, depth: depth, keyOrder: nil)
         }
     }
 }

@@ -72,10 +72,10 @@ public indirect enum JSONValue: Sendable, Equatable {
         return []
     }
 
-    /// This value in Xcode's layout, keys sorted.
-    public func xcodeLayout(finalNewline: Bool = false) -> [UInt8] {
+    /// This value in Xcode's layout, keys sorted in `keyOrder`.
+    public func xcodeLayout(finalNewline: Bool = false, keyOrder: KeyOrder) -> [UInt8] {
         var writer = LayoutWriter(output: OutputBuffer(capacity: 4096))
-        writer.write(self, depth: 0, sortKeys: true)
+        writer.write(self, depth: 0, keyOrder: keyOrder)
         if finalNewline { writer.output.append(UInt8(ascii: "\n")) }
         return writer.output.finish()
     }
@@ -83,18 +83,19 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// This value in Xcode's layout but with members in their present order.
     public func xcodeLayoutKeepingOrder() -> [UInt8] {
         var writer = LayoutWriter(output: OutputBuffer(capacity: 4096))
-        writer.write(self, depth: 0, sortKeys: false)
+        writer.write(self, depth: 0, keyOrder: nil)
         return writer.output.finish()
     }
 }
 
 extension LayoutWriter {
-    mutating func write(_ value: JSONValue, depth: Int, sortKeys: Bool) {
+    /// `value` with its objects' keys in `keyOrder`, or as they are without one.
+    mutating func write(_ value: JSONValue, depth: Int, keyOrder: KeyOrder?) {
         switch value {
         case .object(var members):
             guard !members.isEmpty else { return writeEmpty(.object, depth: depth) }
-            if sortKeys {
-                members = KeyCollation.sorted(members, by: \.key)
+            if let keyOrder {
+                members = keyOrder.sorted(members, by: \.key)
             }
             output.append(UInt8(ascii: "{"))
             for (position, member) in members.enumerated() {
@@ -102,7 +103,7 @@ extension LayoutWriter {
                 output.lineBreak(indent: depth * 2 + 2)
                 output.append(JSONString.quoted(member.key))
                 output.appendColon()
-                write(member.value, depth: depth + 1, sortKeys: sortKeys)
+                write(member.value, depth: depth + 1, keyOrder: keyOrder)
             }
             output.lineBreak(indent: depth * 2)
             output.append(UInt8(ascii: "}"))
@@ -112,7 +113,7 @@ extension LayoutWriter {
             for (position, element) in elements.enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 output.lineBreak(indent: depth * 2 + 2)
-                write(element, depth: depth + 1, sortKeys: sortKeys)
+                write(element, depth: depth + 1, keyOrder: keyOrder)
             }
             output.lineBreak(indent: depth * 2)
             output.append(UInt8(ascii: "]"))

@@ -13,55 +13,21 @@
 /// strings (case-insensitive, digit runs by their true value), and returns
 /// ICU's answer unless ICU finds them equal. A string that is a prefix of the
 /// other sorts first. Ties (case, leading zeros, ignorable characters) are
-/// broken by further rules this type does not reproduce.
+/// broken by further rules.
 ///
-/// ``compare(_:_:)`` follows that walk over UTF-8 and answers itself when the
-/// answer is a numeric difference, a prefix, or a difference ICU decides at
-/// its primary level between printable ASCII characters. Everything else
-/// (non-ASCII or control characters in play, ties) goes to ``reference``,
-/// Foundation itself. The tests prove it equal to Foundation over every key
-/// of the corpus and over 100,000 generated keys.
+/// ``walkCompare(_:_:)`` follows that walk over UTF-8 and answers itself
+/// where the answer is certain: a numeric difference, a prefix, a
+/// difference ICU decides at its first level between printable ASCII
+/// characters, a tie between printable ASCII keys, keys alike but for the
+/// case of ASCII letters, and accents typed as combining marks after ASCII
+/// letters. Everything else (other scripts, curly quotes, ties it cannot
+/// reproduce) is nil: ``KeyOrder`` asks Foundation itself. The tests prove
+/// the walk equal to Foundation over every key of the corpus and over
+/// generated keys.
 public enum KeyCollation {
-    /// Where undecided pairs go: Foundation, as the program provides it
-    /// (the tool sets `git-xcstrings-collate`, a helper process, so that it
-    /// does not link Foundation itself; tests and benchmarks use Foundation
-    /// in process). Until one is set, ``UnicodeScalarOrder``, which is not
-    /// Xcode's order for those pairs. Set it at start-up.
-    public static var reference: any CollationReference {
-        get { referenceBox.value }
-        set { referenceBox.value = newValue }
-    }
-
-    private static let referenceBox = LockedReference(UnicodeScalarOrder())
-
-    /// Negative, zero or positive as `a` sorts before, with, or after `b`.
-    /// Zero only for identical keys.
-    public static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
-        if let decided = fastCompare(a, b) { return decided }
-        return reference.compare(a, b)
-    }
-
-    public static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in compare(a, b) } }
-    }
-
-    public static func compare(_ a: String, _ b: String) -> Int {
-        var a = a, b = b
-        return a.withUTF8 { a in b.withUTF8 { b in compare(a, b) } }
-    }
-
-    /// Whether `a` sorts before `b`.
-    public static func precedes(_ a: String, _ b: String) -> Bool { compare(a, b) < 0 }
-
-    /// The answer when it follows from the walk and the tables alone, else nil.
-    public static func fastCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
-        if let decided = walkCompare(a, b) { return decided }
-        return markedPrimaryCompare(a, b) ?? secondaryCompare(a, b)
-    }
-
     /// The answer when it follows from Foundation's walk and the ASCII
     /// table alone, else nil.
-    static func walkCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
+    public static func walkCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
         let countA = a.count, countB = b.count
         // Neighbouring keys mostly share a long start, which the walk would step through byte by byte
         // to no effect: it starts where they first differ, or at the start of the digits that place is
@@ -86,28 +52,21 @@ public enum KeyCollation {
             }
             if x != y {
                 if x >= 0x80 || y >= 0x80 {
+                    // Only accents typed as marks after ASCII are known here; other characters are Foundation's.
                     if i == j, mayBeAtMark(a, i, b), let base = markedBase(a, i, b) { return markedPrimaryCompare(a, b, from: base) }
-                    // The same bytes before (numbers of one value and length are the same digits).
-                    if i == j, let decided = firstPrimaryCompare(a, b, at: i) ?? accentedCompare(a, b, at: i) { return decided }
-                    return placeCompare(a, i, b, j) ?? standInCompare(a, b)
+                    return nil
                 }
                 let placeX = asciiPlace[Int(x)], placeY = asciiPlace[Int(y)]
                 guard placeX != 255, placeY != 255 else { return nil }
                 // Two ASCII characters ICU weighs differently decide at once, unless the character
-                // before them could join them into one unit: a non-ASCII character is looked up (after
-                // a digit of another script, a number ends alike on both sides only if neither is a digit).
+                // before them is outside ASCII and could join them into one unit (Foundation's to answer).
                 if placeX != placeY {
-                    let afterNumber = placeX != digitPlace && placeY != digitPlace
-                    guard i == 0 || a[i - 1] < 0x80 || isSafeBoundary(a, i, afterNumber: afterNumber),
-                          j == 0 || b[j - 1] < 0x80 || isSafeBoundary(b, j, afterNumber: afterNumber) else {
-                        // After a character outside ASCII the place table cannot tell; the first weights may.
-                        return i == j ? firstPrimaryCompare(a, b, at: i) : nil
-                    }
+                    guard i == 0 || a[i - 1] < 0x80, j == 0 || b[j - 1] < 0x80 else { return nil }
                     return placeX < placeY ? -1 : 1
                 }
                 guard asciiRank[Int(x)] != 0 else { return nil }
                 // The same letter in another case: ICU reads on through the whole strings.
-                if let decided = primaryCompare(a, b) ?? afterCaseCompare(a, b) ?? standInCompare(a, b) { return decided }
+                if let decided = primaryCompare(a, b) ?? afterCaseCompare(a, b) { return decided }
                 guard isShortPrintableASCII(a) && isShortPrintableASCII(b) else { return caseOnlyCompare(a, b) }
                 return tieBreak(a, b)
             }
@@ -219,42 +178,26 @@ public enum KeyCollation {
     /// digits (some letters in another case) up to where they go on past
     /// it, both of at most 64 UTF-16 units (``fitsInlineBuffer(_:)``):
     /// `Peak` against `peak %@ · %@`, `Library – 66` against `library 146`.
-    /// Where one runs out and the other goes on with a character that
-    /// weighs something there (``weighsAfterASCII(_:at:)``: `CONNECTING`
-    /// against `Connecting…`), the shorter sorts first, whatever comes
-    /// after; where the first difference has a character outside ASCII on
-    /// one side at least, their places decide as at a first difference
-    /// (``placeCompare(_:_:_:_:)``). Foundation's walk reads a letter in
-    /// another case as the same and stops there; ICU's window from the
-    /// character before differs first there too. Nil otherwise.
+    /// Where one runs out and the other goes on with printable ASCII
+    /// (`CONNECTING` against `Connecting...`), the shorter sorts first,
+    /// whatever comes after. Foundation's walk reads a letter in another
+    /// case as the same and stops there; ICU's window from the character
+    /// before differs first there too. Nil otherwise.
     static func afterCaseCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
         guard fitsInlineBuffer(a), fitsInlineBuffer(b) else { return nil }
         var index = 0
         while index < a.count && index < b.count {
             let x = a[index], y = b[index]
             // All before is ASCII: both sides are at the start of a character.
-            if x >= 0x80 || y >= 0x80 { return x != y ? placeCompare(a, index, b, index) : nil }
+            if x >= 0x80 || y >= 0x80 { return nil }
             guard x &- UInt8(ascii: "0") >= 10, y &- UInt8(ascii: "0") >= 10 else { return nil }
             let rankX = asciiRank[Int(x)], rankY = asciiRank[Int(y)]
             guard rankX != 0, rankX == rankY else { return nil }
             index += 1
         }
-        if index < a.count { return weighsAfterASCII(a, at: index) ? 1 : nil }
-        if index < b.count { return weighsAfterASCII(b, at: index) ? -1 : nil }
+        if index < a.count { return a[index] < 0x80 && asciiRank[Int(a[index])] != 0 ? 1 : nil }
+        if index < b.count { return b[index] < 0x80 && asciiRank[Int(b[index])] != 0 ? -1 : nil }
         return nil
-    }
-
-    /// Whether the character at `index` of `text`, after ASCII, weighs
-    /// something at ICU's first level on its own: printable ASCII, an
-    /// ideograph, or a character with a known place that is no mark and
-    /// joins nothing before it (`…`, `’`, `⌘`, `é`).
-    static func weighsAfterASCII(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        let byte = text[index]
-        if byte < 0x80 { return asciiRank[Int(byte)] != 0 }
-        let next = scalar(text, at: index)
-        if hanRank(next) != nil { return true }
-        let value = PrimaryOrder.value(of: next)
-        return place(of: next) != 255 && value & PrimaryOrder.combining == 0 && !mayJoinBefore(text, index, value)
     }
 
     /// Whether a key of printable ASCII that runs out where a longer one
@@ -497,65 +440,21 @@ public enum KeyCollation {
         return table
     }()
 
-    /// The places of ASCII characters (``place(of:)``): `2r` for rank `r`;
-    /// tab, line feed, vertical tab, form feed and carriage return weigh
-    /// less than a space (place 1, alike as far as this table knows); the
-    /// other controls and DEL weigh nothing there (255, unknown).
+    /// The places of ASCII characters at ICU's first level: `2r` for rank
+    /// `r`; tab, line feed, vertical tab, form feed and carriage return
+    /// weigh less than a space (place 1, alike as far as this table knows);
+    /// the other controls and DEL weigh nothing there (255, unknown).
     static let asciiPlace: [UInt8] = {
         var table = asciiRank.prefix(0x80).map { $0 == 0 ? UInt8(255) : 2 * $0 }
         for control in 0x09...0x0D { table[control] = 1 }
         return table
     }()
 
-    /// Where a character falls among the ASCII ranks at ICU's first level:
-    /// `2r` for the weight of rank `r`, `2r + 1` strictly between ranks `r`
-    /// and `r + 1`, 255 unknown (see `CollationTable.swift`).
-    @inline(__always) static func place(of scalar: UInt32) -> UInt8 {
-        if scalar < 0x80 { return asciiPlace[Int(scalar)] }
-        if scalar < 0x10000 { return CodePointRuns.basicPlaneValue(of: scalar, blocks: basicPlanePlaceBlocks, values: basicPlanePlaces) }
-        guard let index = CodePointRuns.run(of: scalar, count: placeRuns.count, start: { placeRuns[$0].start }) else { return 255 }
-        return placeRuns[index].place
-    }
-
-    /// The place of digits, whose runs ICU reads as numbers.
-    static let digitPlace = 2 * asciiRank[Int(UInt8(ascii: "0"))]
-
-    /// A first difference with a non-ASCII character on at least one side,
-    /// decided by the two characters' places when they differ, or by their
-    /// order when both are Han ideographs, and nothing before them can join
-    /// them into one unit.
-    static func placeCompare(_ a: UnsafeBufferPointer<UInt8>, _ i: Int, _ b: UnsafeBufferPointer<UInt8>, _ j: Int) -> Int? {
-        // The bytes may first differ inside a character: start from its first byte.
-        let i = characterStart(a, containing: i), j = characterStart(b, containing: j)
-        let scalarX = scalar(a, at: i), scalarY = scalar(b, at: j)
-        // Two different ideographs: their own weights (``hanRank(_:)``), after a character that
-        // stands on its own (neither is a digit, so a number before ends alike on both sides).
-        if let rankX = hanRank(scalarX), let rankY = hanRank(scalarY) {
-            guard isSafeBoundary(a, i, afterNumber: true), isSafeBoundary(b, j, afterNumber: true) else { return nil }
-            return rankX < rankY ? -1 : 1
-        }
-        let x = place(of: scalarX), y = place(of: scalarY)
-        // After a digit (the same number on both sides), two characters that are not digits end it alike.
-        let afterNumber = x != 255 && y != 255 && x &- digitPlace > 1 && y &- digitPlace > 1
-        guard isSafeBoundary(a, i, afterNumber: afterNumber), isSafeBoundary(b, j, afterNumber: afterNumber) else { return nil }
-        guard x != 255, y != 255, x != y else { return nil }
-        // A mark (or a contraction's later part) that could join a character before it, across other marks.
-        let flags = PrimaryOrder.value(of: scalarX) | PrimaryOrder.value(of: scalarY)
-        guard !mayJoinBefore(a, i, flags), !mayJoinBefore(b, j, flags) else { return nil }
-        // Around the digits, numbers of any script compare by value.
-        if x &- digitPlace <= 1 && y &- digitPlace <= 1 { return nil }
-        return x < y ? -1 : 1
-    }
-
-    /// Whether the character before `index` stands on its own: the start of
-    /// the string, or a character with a known place that is not a digit
-    /// (or is one, `afterNumber`, when what follows on both sides is not).
-    static func isSafeBoundary(_ text: UnsafeBufferPointer<UInt8>, _ index: Int, afterNumber: Bool = false) -> Bool {
-        guard index > 0 else { return true }
-        let before = scalar(text, at: characterStart(text, containing: index - 1))
-        if hanRank(before) != nil { return true } // one place, not a digit's
-        let previous = place(of: before)
-        return previous != 255 && (afterNumber || previous != digitPlace)
+    /// Whether `text` has at most 64 UTF-16 code units. Foundation reads
+    /// its windows through a buffer of 64, and past it answers otherwise for
+    /// some pairs (and, on Linux, not the same from one run to the next).
+    @inline(__always) public static func fitsInlineBuffer(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.count <= 64 || utf16Count(text) <= 64
     }
 
     /// The index of the first byte of the character whose encoding holds

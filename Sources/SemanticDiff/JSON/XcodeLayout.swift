@@ -8,13 +8,13 @@
 ///   and the closing bracket at the container's indent;
 /// - strings escaped as Foundation escapes them (`/` and non-ASCII raw);
 /// - numbers as Foundation writes them back (``JSONNumber``);
-/// - keys in ``KeyCollation`` order; no final newline unless asked for.
+/// - keys in `keyOrder` (``KeyOrder``); no final newline unless asked for.
 public enum XcodeLayout {
     /// `document` in Xcode's layout, every object's keys sorted.
-    public static func format(_ document: JSONDocument, finalNewline: Bool = false) -> [UInt8] {
+    public static func format(_ document: JSONDocument, finalNewline: Bool = false, keyOrder: KeyOrder) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(document.bytes.count + document.bytes.count / 4 + 64)
-        format(document, finalNewline: finalNewline) { output.append(contentsOf: $0); return true }
+        format(document, finalNewline: finalNewline, keyOrder: keyOrder) { output.append(contentsOf: $0); return true }
         return output
     }
 
@@ -24,10 +24,10 @@ public enum XcodeLayout {
     /// returns false; the result says whether it ran to the end.
     @discardableResult
     public static func format(_ document: JSONDocument, finalNewline: Bool = false, chunk: Int = 1 << 18,
-                              into sink: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+                              keyOrder: KeyOrder, into sink: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
         let chunk = Swift.max(chunk, 1)
         return document.withRawDocument { raw in
-            let order = KeyOrder(raw)
+            let order = SortedMembers(raw, keyOrder: keyOrder)
             let newline: [UInt8] = finalNewline ? [UInt8(ascii: "\n")] : []
             if isInLayout(document, order: order) {
                 // Already as Xcode writes it: its own bytes, in pieces.
@@ -39,7 +39,7 @@ public enum XcodeLayout {
             }
             return withoutActuallyEscaping(sink) { sink in
                 var writer = LayoutWriter(chunk: chunk, sink: sink)
-                writer.writeSorted(raw, node: 0, depth: 0, order: order)
+                writer.writeSorted(raw, node: 0, depth: 0, order: order, keyOrder: keyOrder)
                 writer.output.append(newline)
                 writer.flush()
                 return !writer.stopped
@@ -51,29 +51,29 @@ public enum XcodeLayout {
 extension XcodeLayout {
     /// Whether `document` is byte for byte as Xcode writes it (its final
     /// newline aside): what ``format(_:finalNewline:)`` would give back unchanged.
-    public static func isInLayout(_ document: JSONDocument) -> Bool {
-        document.isInXcodeLayout && document.withRawDocument { isInLayout(document, order: KeyOrder($0)) }
+    public static func isInLayout(_ document: JSONDocument, keyOrder: KeyOrder) -> Bool {
+        document.isInXcodeLayout && document.withRawDocument { isInLayout(document, order: SortedMembers($0, keyOrder: keyOrder)) }
     }
 
     /// The offset of the first byte where `document` differs from Xcode's
     /// layout of it; nil when it is in that layout.
-    public static func firstDifference(in document: JSONDocument) -> Int? {
-        guard !isInLayout(document) else { return nil }
+    public static func firstDifference(in document: JSONDocument, keyOrder: KeyOrder) -> Int? {
+        guard !isInLayout(document, keyOrder: keyOrder) else { return nil }
         var comparison = LayoutComparison(document.bytes)
-        format(document, finalNewline: document.endsWithNewline, chunk: 1 << 16) { comparison.compare($0) }
+        format(document, finalNewline: document.endsWithNewline, chunk: 1 << 16, keyOrder: keyOrder) { comparison.compare($0) }
         return comparison.firstDifference ?? document.bytes.count
     }
 
-    static func isInLayout(_ document: JSONDocument, order: KeyOrder) -> Bool {
+    static func isInLayout(_ document: JSONDocument, order: SortedMembers) -> Bool {
         document.isInXcodeLayout && order.subtreeIsSorted(0)
     }
 }
 
 /// Which objects of a document (or of one subtree) have their own keys in
-/// ``KeyCollation`` order, and which containers have every object inside
+/// ``KeyOrder``, and which containers have every object inside
 /// them in order, found in one backward pass over the nodes; and, key by
 /// key, which keys were found to sort before the member right after them.
-struct KeyOrder {
+struct SortedMembers {
     private static let ownSorted: UInt8 = 1
     private static let subtreeSorted: UInt8 = 2
     /// On a key: it sorts before the key of the next member, which follows
@@ -84,38 +84,37 @@ struct KeyOrder {
     private var bits: [UInt8]
 
     /// The order facts of the subtree of `node` (the whole document by
-    /// default). Pairs of keys only Foundation can order are asked of it,
-    /// all of an object's in one request.
-    init(_ raw: RawDocument, subtree node: Int = 0) {
+    /// default), pairs of keys the walk cannot tell asked of `keyOrder`'s reference.
+    init(_ raw: RawDocument, subtree node: Int = 0, keyOrder: KeyOrder) {
         let end = raw.nodes.isEmpty ? 0 : Int(raw.nodes[node].kind.isContainer ? raw.nodes[node].next : UInt32(node + 1))
         first = node
-        bits = [UInt8](repeating: KeyOrder.ownSorted | KeyOrder.subtreeSorted, count: max(end - node, 0))
+        bits = [UInt8](repeating: SortedMembers.ownSorted | SortedMembers.subtreeSorted, count: max(end - node, 0))
         bits.withUnsafeMutableBufferPointer { bits in
             var current = end - 1
             while current >= node {
                 if raw.nodes[current].kind.isContainer {
-                    bits[current - node] = KeyOrder.classify(current, raw, bits, first: node)
+                    bits[current - node] = SortedMembers.classify(current, raw, bits, first: node, keyOrder: keyOrder)
                 }
                 current -= 1
             }
         }
     }
 
-    func membersAreSorted(_ node: Int) -> Bool { bits[node - first] & KeyOrder.ownSorted != 0 }
+    func membersAreSorted(_ node: Int) -> Bool { bits[node - first] & SortedMembers.ownSorted != 0 }
 
-    func subtreeIsSorted(_ node: Int) -> Bool { bits[node - first] & KeyOrder.subtreeSorted != 0 }
+    func subtreeIsSorted(_ node: Int) -> Bool { bits[node - first] & SortedMembers.subtreeSorted != 0 }
 
     /// Whether key node `key` sorts before key node `next` as found here:
     /// `next` is the key of the member right after `key`'s, and the pair was
-    /// in order by the fast comparator or by the reference's answers. False
+    /// in order by the walk or by the reference's answers. False
     /// when not known, not that they are out of order.
     func sortsBefore(_ key: Int, _ next: Int, in raw: RawDocument) -> Bool {
-        key >= first && key &+ 1 < first &+ bits.count && bits[key - first] & KeyOrder.beforeNextKey != 0
+        key >= first && key &+ 1 < first &+ bits.count && bits[key - first] & SortedMembers.beforeNextKey != 0
             && Int(raw.nodes[key &+ 1].next) == next
     }
 
     private static func classify(_ container: Int, _ raw: RawDocument, _ bits: UnsafeMutableBufferPointer<UInt8>,
-                                 first: Int) -> UInt8 {
+                                 first: Int, keyOrder: KeyOrder) -> UInt8 {
         var childrenSorted = true
         if raw.nodes[container].kind == .array {
             for element in raw.elements(of: container) where bits[element - first] & subtreeSorted == 0 { childrenSorted = false }
@@ -125,33 +124,20 @@ struct KeyOrder {
         var previousKey: Int?
         // The previous key when it is the member right before (no duplicate between).
         var adjacentKey: Int?
-        // Pairs only Foundation can order, asked of it at once at the end, and the first key of each.
-        var undecided: [(a: [UInt8], b: [UInt8])]? // made only when needed: most objects have none
-        var undecidedKeys: [Int] = []
         for (key, value) in raw.members(of: container, includingShadowed: true) {
             if bits[value - first] & subtreeSorted == 0 { childrenSorted = false }
             let shadowed = raw.nodes[key].flags.contains(.shadowed)
             if own && !shadowed {
                 if let previousKey {
-                    if let order = raw.withKeyTexts(previousKey, key, { KeyCollation.fastCompare($0, $1) }) {
-                        if order >= 0 {
-                            own = false
-                        } else if let adjacentKey {
-                            bits[adjacentKey - first] |= beforeNextKey
-                        }
-                    } else {
-                        if undecided == nil { undecided = [] }
-                        undecided!.append((raw.keyText(previousKey), raw.keyText(key)))
-                        if let adjacentKey { undecidedKeys.append(adjacentKey) }
+                    if !raw.withKeyTexts(previousKey, key, { keyOrder.inOrder($0, $1) }) {
+                        own = false
+                    } else if let adjacentKey {
+                        bits[adjacentKey - first] |= beforeNextKey
                     }
                 }
                 previousKey = key
             }
             adjacentKey = shadowed ? nil : key
-        }
-        if own, let undecided {
-            own = KeyCollation.neighboursInOrder(undecided, asking: KeyCollation.reference)
-            if own { for key in undecidedKeys { bits[key - first] |= beforeNextKey } }
         }
         return (own ? ownSorted : 0) | (own && childrenSorted ? subtreeSorted : 0)
     }
@@ -222,7 +208,7 @@ struct LayoutWriter: ~Copyable {
     }
 
     /// Writes `node` with every object's keys sorted.
-    mutating func writeSorted(_ raw: RawDocument, node: Int, depth: Int, order: KeyOrder) {
+    mutating func writeSorted(_ raw: RawDocument, node: Int, depth: Int, order: SortedMembers, keyOrder: KeyOrder) {
         let token = raw.nodes[node]
         guard token.kind.isContainer else { return writeScalar(raw, node) }
         if token.flags.contains(.inXcodeLayout) && order.subtreeIsSorted(node) {
@@ -234,7 +220,7 @@ struct LayoutWriter: ~Copyable {
             for (position, element) in raw.elements(of: node).enumerated() {
                 if position > 0 { output.append(UInt8(ascii: ",")) }
                 output.lineBreak(indent: depth * 2 + 2)
-                writeSorted(raw, node: element, depth: depth + 1, order: order)
+                writeSorted(raw, node: element, depth: depth + 1, order: order, keyOrder: keyOrder)
                 flushIfFull()
                 if stopped { return }
             }
@@ -246,7 +232,7 @@ struct LayoutWriter: ~Copyable {
         if order.membersAreSorted(node) {
             var first = true
             for member in raw.members(of: node) {
-                writeMember(raw, key: member.key, depth: depth, first: first, order: order)
+                writeMember(raw, key: member.key, depth: depth, first: first, order: order, keyOrder: keyOrder)
                 first = false
                 flushIfFull()
                 if stopped { return }
@@ -255,11 +241,9 @@ struct LayoutWriter: ~Copyable {
             var keys: [Int] = []
             keys.reserveCapacity(Int(token.count))
             for member in raw.members(of: node) { keys.append(member.key) }
-            keys = KeyCollation.sorted(keys, compare: { a, b, guessed in
-                raw.withKeyTexts(a, b) { KeyCollation.compareOrGuess($0, $1, guessed: &guessed) }
-            }, head: { raw.withKeyText($0, KeyCollation.KeyHead.init) }, key: raw.keyText)
+            keys = sortedKeys(keys, raw, keyOrder: keyOrder)
             for (position, key) in keys.enumerated() {
-                writeMember(raw, key: key, depth: depth, first: position == 0, order: order)
+                writeMember(raw, key: key, depth: depth, first: position == 0, order: order, keyOrder: keyOrder)
                 flushIfFull()
                 if stopped { return }
             }
@@ -269,11 +253,26 @@ struct LayoutWriter: ~Copyable {
     }
 
     @inline(__always)
-    private mutating func writeMember(_ raw: RawDocument, key: Int, depth: Int, first: Bool, order: KeyOrder) {
+    private mutating func writeMember(_ raw: RawDocument, key: Int, depth: Int, first: Bool, order: SortedMembers, keyOrder: KeyOrder) {
         if !first { output.append(UInt8(ascii: ",")) }
         output.lineBreak(indent: depth * 2 + 2)
         writeScalar(raw, key)
         output.appendColon()
-        writeSorted(raw, node: key + 1, depth: depth + 1, order: order)
+        writeSorted(raw, node: key + 1, depth: depth + 1, order: order, keyOrder: keyOrder)
+    }
+
+    /// Key nodes `keys` in `keyOrder` (stable), read in place by the walk;
+    /// where it cannot tell a pair, all are handed to the reference.
+    private func sortedKeys(_ keys: [Int], _ raw: RawDocument, keyOrder: KeyOrder) -> [Int] {
+        var undecided = false
+        let sorted = keys.indices.sorted { x, y in
+            guard let decided = raw.withKeyTexts(keys[x], keys[y], { KeyCollation.walkCompare($0, $1) }) else {
+                undecided = true
+                return x < y
+            }
+            return decided < 0 || (decided == 0 && x < y)
+        }
+        guard undecided else { return sorted.map { keys[$0] } }
+        return keyOrder.reference.order(of: keys.map(raw.keyText)).map { keys[$0] }
     }
 }

@@ -1,7 +1,7 @@
 /// The three-way semantic merge of String Catalogs.
 ///
 /// ```swift
-/// let result = try CatalogMerge.merge(base: base, ours: ours, theirs: theirs)
+/// let result = try CatalogMerge.merge(base: base, ours: ours, theirs: theirs, keyOrder: keyOrder)
 /// let bytes = result.bytes(markers: ConflictMarkers())
 /// ```
 public enum CatalogMerge {
@@ -9,9 +9,10 @@ public enum CatalogMerge {
     /// both sides added the file). Every root must be an object. The result
     /// is in Xcode's layout and order whatever the inputs' layout. With
     /// `settling`, conflicts are settled by taking that side (`.ours` or
-    /// `.theirs`), each translation so taken marked `needs_review`.
+    /// `.theirs`), each translation so taken marked `needs_review`. Keys
+    /// are placed and sorted in `keyOrder`.
     public static func merge(base: JSONDocument?, ours: JSONDocument, theirs: JSONDocument,
-                             settling: Side? = nil) throws(MergeInputError) -> CatalogMergeResult {
+                             settling: Side? = nil, keyOrder: KeyOrder) throws(MergeInputError) -> CatalogMergeResult {
         precondition(settling != .base, "conflicts are settled by taking ours or theirs")
         for (side, document) in [(Side.base, base), (.ours, ours), (.theirs, theirs)] {
             if let document, document.kind(document.root) != .object {
@@ -23,8 +24,9 @@ public enum CatalogMerge {
                 withOptionalRaw(base) { baseRaw in
                     // Pairs of ours' keys only Foundation can order are asked too, whatever ours' layout:
                     // Xcode's whitespace does not make Xcode's order (a key renamed by hand, another tool's file).
-                    let oursOrder = KeyOrder(oursRaw)
-                    let sources = MergeSources(base: baseRaw, ours: oursRaw, theirs: theirsRaw, oursOrder: oursOrder)
+                    let oursOrder = SortedMembers(oursRaw, keyOrder: keyOrder)
+                    let sources = MergeSources(base: baseRaw, ours: oursRaw, theirs: theirsRaw, oursOrder: oursOrder,
+                                               keyOrder: keyOrder)
                     var engine = MergeEngine(sources: sources)
                     var merged = engine.mergeRoots()
                     if let settling, !engine.report.conflicts.isEmpty { merged = engine.settle(merged, taking: settling) }

@@ -136,7 +136,7 @@ extension MergeEngine {
         var result: [MergedMember] = []
         var placed = false
         for member in ObjectMembers(raw, node) {
-            if !placed && KeyCollation.compare(field, keyName(entry.side, member.key)) < 0 {
+            if !placed && sources.keyOrder.compare(field, keyName(entry.side, member.key)) < 0 {
                 result.append(MergedMember(key: .name(field), value: .string(stale)))
                 placed = true
             }

@@ -21,7 +21,8 @@ struct MergedWriter: ~Copyable {
     mutating func write(_ value: Merged, depth: Int) {
         switch value {
         case .copy(let side, let node):
-            writer.writeSorted(sources[side], node: node, depth: depth, order: sources.order(side, subtree: node))
+            writer.writeSorted(sources[side], node: node, depth: depth, order: sources.order(side, subtree: node),
+                               keyOrder: sources.keyOrder)
         case .string(let text):
             writer.output.append(JSONString.quoted(text))
         case .object(let members):
@@ -77,25 +78,19 @@ struct MergedWriter: ~Copyable {
     /// `members` sorted as Xcode sorts keys (stable; usually they already are).
     ///
     /// Neighbours that were neighbours in ours, found in order when ours was
-    /// read (``KeyOrder/sortsBefore(_:_:in:)``), are not compared again: in a
-    /// merge most members are. The others are read in place by the fast
-    /// comparator, and the pairs it cannot tell asked of the reference in one
-    /// request; one pair out of order sorts the whole object.
+    /// read (``SortedMembers/sortsBefore(_:_:in:)``), are not compared again:
+    /// in a merge most members are. The others are read in place; one pair
+    /// out of order sorts the whole object.
     func inXcodeOrder(_ members: [MergedMember]) -> [MergedMember] {
         guard members.count > 1 else { return members }
-        var undecided: [(a: [UInt8], b: [UInt8])] = []
         for index in 1..<members.count {
             let earlier = members[index - 1].key, later = members[index].key
             if case .node(.ours, let a) = earlier, case .node(.ours, let b) = later,
                sources.oursOrder.sortsBefore(a, b, in: sources.ours) { continue }
-            let order: Int? = sources.withText(earlier) { a in sources.withText(later) { b in KeyCollation.fastCompare(a, b) } }
-            switch order {
-            case .some(-1): continue
-            case .some: return sorted(members)
-            case .none: undecided.append((sources.text(earlier), sources.text(later)))
-            }
+            let inOrder = sources.withText(earlier) { a in sources.withText(later) { b in sources.keyOrder.inOrder(a, b) } }
+            if !inOrder { return sorted(members) }
         }
-        return undecided.isEmpty || KeyCollation.undecidedPairsInOrder(undecided) ? members : sorted(members)
+        return members
     }
 
     /// `members` sorted by their keys in Xcode's order, those that compare
@@ -103,7 +98,7 @@ struct MergedWriter: ~Copyable {
     /// order is asked: a file in Xcode's whitespace may still have keys out of
     /// Xcode's order (renamed by hand, written by another tool).
     func sorted(_ members: [MergedMember]) -> [MergedMember] {
-        KeyCollation.order(of: members.map { sources.text($0.key) }).map { members[$0] }
+        sources.keyOrder.order(of: members.map { sources.text($0.key) }).map { members[$0] }
     }
 
     mutating func writeKey(_ key: MergedKey) {

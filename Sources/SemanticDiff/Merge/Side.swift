@@ -21,11 +21,13 @@ struct MergeSources {
     let ours: RawDocument
     let theirs: RawDocument
     /// Which of ours' objects are in Xcode's order (ours is most of the output).
-    let oursOrder: KeyOrder
+    let oursOrder: SortedMembers
+    /// The order keys are written in.
+    let keyOrder: KeyOrder
 
     /// The order facts for copying `node` of `side` into the output.
-    func order(_ side: Side, subtree node: Int) -> KeyOrder {
-        side == .ours ? oursOrder : KeyOrder(self[side], subtree: node)
+    func order(_ side: Side, subtree node: Int) -> SortedMembers {
+        side == .ours ? oursOrder : SortedMembers(self[side], subtree: node, keyOrder: keyOrder)
     }
 
     /// The decoded text of a merged member's key.
