@@ -31,10 +31,10 @@ let package = Package(
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]),
         .target(name: "GitLayer", dependencies: ["CGit2", "GitProcess", "SemanticDiff", "PlatformLayer"]),
 
-        // The programs git starts once per file never load libgit2.
+        // The programs git starts once per file load neither libgit2 nor Foundation.
         .target(name: "DriverCommands", dependencies: ["SemanticDiff", "PlatformLayer", "GitProcess"]),
         .target(name: "Commands", dependencies: ["DriverCommands", "SemanticDiff", "PlatformLayer", "GitProcess", "GitLayer"]),
-        .executableTarget(name: "git-xcstrings-merge", dependencies: ["DriverCommands", "FoundationKeyOrder", "SemanticDiff"]),
+        .executableTarget(name: "git-xcstrings-merge", dependencies: ["DriverCommands"]),
         .executableTarget(name: "git-xcstrings", dependencies: ["Commands", "FoundationKeyOrder", "SemanticDiff"]),
 
         // CLDR's plural rules, read from the ICU behind Foundation.

@@ -77,6 +77,18 @@ public enum ProcessEnvironment {
         return String(cString: resolved)
     }
 
+    /// Runs `program` in this process's place (`execv`), with the same
+    /// environment, descriptors and process id; returns only if that failed,
+    /// saying why.
+    public static func replaceProcess(with program: String, arguments: [String]) -> String {
+        var pointers = arguments.map { strdup($0) }
+        pointers.append(nil)
+        execv(program, pointers)
+        let failure = systemError()
+        pointers.forEach { free($0) }
+        return "\(program): \(failure)"
+    }
+
     /// Makes a closed standard output (`| head`) an error of `write`, which
     /// the console ignores, instead of a signal that would kill the process
     /// halfway (with git's index lock still held, say).

@@ -1,6 +1,4 @@
 import DriverCommands
-import FoundationKeyOrder
-import SemanticDiff
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,4 +6,4 @@ import Darwin
 #endif
 
 // What git starts once per file: the merge driver, and textconv with --textconv (Driver.run).
-exit(Driver.run(Array(CommandLine.arguments.dropFirst()), keyOrder: KeyOrder(FoundationOrder())))
+exit(Driver.run(Array(CommandLine.arguments.dropFirst())))

@@ -320,7 +320,8 @@ struct KeyCollationTests {
                        ("\nYour personal information", "**%lld** tracking attempts"), ("Line\tTab", "Line Tab")] {
             #expect(fast(a, b) == Oracle.compare(a, b).signum(), "\(a.debugDescription) \(b.debugDescription)")
         }
-        #expect(fast("You’ll see nearby transit", "You’re outside the area.") == nil)
+        // After a curly quote, which joins nothing: the walk's too.
+        #expect(fast("You’ll see nearby transit", "You’re outside the area.") == Oracle.compare("You’ll see nearby transit", "You’re outside the area.").signum())
     }
 
     @Test("on 100,000 keys of numbers with digits of other scripts, leading zeros and ideographs after them, every answer of the walk is Foundation's")

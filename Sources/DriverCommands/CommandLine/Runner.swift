@@ -49,10 +49,12 @@ package enum Runner {
 }
 
 /// `git-xcstrings-merge`: the program git starts once per file, which
-/// loads no libgit2. With `--textconv FILE`, the diff driver's text
-/// (`git xcstrings textconv`); else the merge driver (`git xcstrings merge`).
+/// loads neither libgit2 nor Foundation. With `--textconv FILE`, the diff
+/// driver's text (`git xcstrings textconv`); else the merge driver (`git
+/// xcstrings merge`). Keys only Foundation can order hand the whole run to
+/// `git-xcstrings` (``HandOff``).
 public enum Driver {
-    public static func run(_ arguments: [String], keyOrder: KeyOrder) -> Int32 {
+    public static func run(_ arguments: [String]) -> Int32 {
         Runner.prepare()
         if arguments == ["--version"] {
             Console.out("git-xcstrings-merge \(Runner.version)\n")
@@ -60,8 +62,10 @@ public enum Driver {
         }
         if arguments.first == "--textconv" {
             let rest = Array(arguments.dropFirst())
+            let keyOrder = HandOff.keyOrder(["textconv"] + rest)
             return Runner.finish(Runner.run(TextconvCommand.self, rest) { TextconvCommand.run($0, keyOrder: keyOrder) })
         }
+        let keyOrder = HandOff.keyOrder(["merge"] + arguments)
         return Runner.finish(Runner.run(MergeCommand.self, arguments) { MergeCommand.run($0, keyOrder: keyOrder) })
     }
 }

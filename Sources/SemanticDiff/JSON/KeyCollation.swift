@@ -54,14 +54,14 @@ public enum KeyCollation {
                 if x >= 0x80 || y >= 0x80 {
                     // Only accents typed as marks after ASCII are known here; other characters are Foundation's.
                     if i == j, mayBeAtMark(a, i, b), let base = markedBase(a, i, b) { return markedPrimaryCompare(a, b, from: base) }
-                    return nil
+                    return typographicCompare(a, i, b, j)
                 }
                 let placeX = asciiPlace[Int(x)], placeY = asciiPlace[Int(y)]
                 guard placeX != 255, placeY != 255 else { return nil }
                 // Two ASCII characters ICU weighs differently decide at once, unless the character
                 // before them is outside ASCII and could join them into one unit (Foundation's to answer).
                 if placeX != placeY {
-                    guard i == 0 || a[i - 1] < 0x80, j == 0 || b[j - 1] < 0x80 else { return nil }
+                    guard isJoinless(before: i, in: a), isJoinless(before: j, in: b) else { return nil }
                     return placeX < placeY ? -1 : 1
                 }
                 guard asciiRank[Int(x)] != 0 else { return nil }
@@ -131,7 +131,8 @@ public enum KeyCollation {
     }
 
     /// ICU root collation of two whole strings at its first level, as far
-    /// as printable ASCII takes it: letters without case, digit runs by
+    /// as printable ASCII and the typographic characters of
+    /// ``firstLevelOrder`` take it: letters without case, digit runs by
     /// value, everything else by the root order. Nil when that level does not
     /// decide before another character comes.
     static func primaryCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
@@ -155,12 +156,11 @@ public enum KeyCollation {
                 j = runB.end
                 continue
             }
-            let rankX = asciiRank[Int(x)], rankY = asciiRank[Int(y)]
             // Anything outside the table before a difference: ICU's answer is not known here.
-            if rankX == 0 || rankY == 0 { return nil }
-            if rankX != rankY { return rankX < rankY ? -1 : 1 }
-            i += 1
-            j += 1
+            guard let weightX = singleWeightRank(a, at: i), let weightY = singleWeightRank(b, at: j) else { return nil }
+            if weightX.rank != weightY.rank { return weightX.rank < weightY.rank ? -1 : 1 }
+            i += weightX.length
+            j += weightY.length
         }
         // One string ran out: shorter first, but only where nothing else could
         // count (Foundation answers otherwise for some long non-ASCII strings,
@@ -418,18 +418,13 @@ public enum KeyCollation {
         return DigitRun(value: value, end: index, firstSignificant: firstSignificant < 0 ? index : firstSignificant)
     }
 
-    /// The printable ASCII characters with distinct weights at ICU's first
-    /// level, in ICU's root order (digits stand for all digits, lower case
-    /// for both cases).
-    public static let asciiOrder = #" _-,;:!?.'"()[]{}@*/\&#%`^+<=>|~$0abcdefghijklmnopqrstuvwxyz"#
-
-    /// ICU root primary order of printable ASCII: 1-based positions in
-    /// ``asciiOrder``; 0 for bytes the table does not decide (controls, DEL,
+    /// ICU root primary order of printable ASCII: 1-based places in
+    /// ``firstLevelOrder``; 0 for bytes it does not hold (controls, DEL,
     /// non-ASCII).
     static let asciiRank: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 256)
-        for (rank, byte) in asciiOrder.utf8.enumerated() {
-            table[Int(byte)] = UInt8(rank + 1)
+        for (rank, characters) in firstLevelOrder.enumerated() {
+            for byte in characters.utf8 where byte < 0x80 { table[Int(byte)] = UInt8(rank + 1) }
         }
         for digit in UInt8(ascii: "1")...UInt8(ascii: "9") {
             table[Int(digit)] = table[Int(UInt8(ascii: "0"))]
