@@ -19,7 +19,11 @@ public final class Repository: @unchecked Sendable {
     /// The repository of this process, and `revisions` resolved by git (see
     /// ``RepositoryLocation/find(resolving:)``).
     public static func open(resolving revisions: [String] = [], from directory: String? = nil) throws(GitError) -> (Repository, [String]) {
+        // libgit2 initialises while git answers: built with mbedTLS (Debian, Ubuntu), it parses every
+        // CA certificate of the system then, which takes about as long as that `git rev-parse`.
+        let initializing = BackgroundThread { LibGit2.initialize() }
         let (location, resolved) = try RepositoryLocation.find(resolving: revisions, from: directory)
+        initializing.join()
         return (try Repository(location), resolved)
     }
 

@@ -81,15 +81,15 @@ public enum Files {
     /// The contents of the file at `path`, mapped into memory rather than
     /// copied when it is large (see ``TruncationGuard`` for what happens if
     /// another program truncates it meanwhile); small files and pipes are read.
-    /// `populated`: every page read in at once, for a file that will be read
-    /// whole; false for one read in a few places (a pack of git objects).
-    public static func mapping(_ path: String, populated: Bool = true) throws(FileError) -> Bytes {
+    /// On Linux every page is read in at once (`MAP_POPULATE`): the file is
+    /// read whole, and a 25 MB catalog then takes no page faults one by one.
+    public static func mapping(_ path: String) throws(FileError) -> Bytes {
         let (descriptor, info) = try openForReading(path)
         defer { close(descriptor) }
         let size = Int(info.st_size)
         guard (info.st_mode & S_IFMT) == S_IFREG, size >= 1 << 16 else { return Bytes(try read(descriptor, info, path)) }
         #if os(Linux)
-        let flags = populated ? MAP_PRIVATE | MAP_POPULATE : MAP_PRIVATE
+        let flags = MAP_PRIVATE | MAP_POPULATE
         #else
         let flags = MAP_PRIVATE
         #endif
@@ -122,7 +122,8 @@ public enum Files {
     /// The device (file system) that holds `path`; nil when it cannot be found.
     public static func device(_ path: String) -> UInt64? {
         var status = stat()
-        return stat(path, &status) == 0 ? UInt64(status.st_dev) : nil
+        // `dev_t` is signed on Darwin, and negative for some volumes: its bits, not its value.
+        return stat(path, &status) == 0 ? UInt64(truncatingIfNeeded: status.st_dev) : nil
     }
 
     /// What ``presence(_:)`` found.

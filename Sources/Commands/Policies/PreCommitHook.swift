@@ -17,7 +17,8 @@ struct PreCommitHook {
     /// of some executable. A hook that merely mentions ``marker`` (someone's
     /// own, or ours edited by hand) is someone else's, never replaced.
     static func isOurs(_ hook: [UInt8]) -> Bool {
-        guard let text = String(validating: hook, as: UTF8.self) else { return false }
+        // Bytes that are not UTF-8 decode with replacements, and then differ from the script below.
+        let text = String(decoding: hook, as: UTF8.self)
         let prefix = "xargs -0 ", suffix = " check --staged -- < \"${TMPDIR:-/tmp}/git-xcstrings-staged.$$\" || exit 1"
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) }),
               line.count > prefix.count + suffix.count else { return false }
