@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "SemanticDiff"),
 
         .target(name: "PlatformLayer", dependencies: ["SemanticDiff"]),
-        .target(name: "FoundationKeyOrder", dependencies: ["SemanticDiff"]),
+        .target(name: "FoundationKeyOrder", dependencies: ["SemanticDiff", "PlatformLayer"]),
 
         .target(name: "GitProcess", dependencies: ["SemanticDiff", "PlatformLayer"]),
         // libgit2, linked the ordinary way.

@@ -1,4 +1,5 @@
 import Foundation
+import PlatformLayer
 import SemanticDiff
 
 /// Foundation's own comparison of two keys, as `JSONSerialization` makes it
@@ -39,10 +40,6 @@ public struct FoundationOrder: KeyReference {
     /// Foundation's answer, or on Linux, for pairs it does not answer the
     /// same at every run, the fixed rule's.
     static func ordered(_ a: String, _ b: String) -> Int {
-        #if canImport(Darwin)
-        return compare(a, b)
-        #else
-        return LongKeys.compare(a, b) ?? compare(a, b)
-        #endif
+        Platform.hasAppleFoundation ? compare(a, b) : LongKeys.compare(a, b) ?? compare(a, b)
     }
 }

@@ -119,6 +119,20 @@ public enum Files {
         return errno == ENOENT || errno == ENOTDIR ? .absent : .unknown
     }
 
+    /// Drops the file at `path` from the page cache, so that the next read
+    /// comes from disk (as after a restart): for timing programs fairly. On
+    /// Linux only (`posix_fadvise`); elsewhere it does nothing
+    /// (``Platform/canDropCachedPages``).
+    public static func dropFromPageCache(_ path: String) {
+        #if os(Linux)
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        _ = fdatasync(descriptor)
+        _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_DONTNEED))
+        close(descriptor)
+        #endif
+    }
+
     /// The device (file system) that holds `path`; nil when it cannot be found.
     public static func device(_ path: String) -> UInt64? {
         var status = stat()

@@ -77,6 +77,20 @@ public enum ProcessEnvironment {
         return String(cString: resolved)
     }
 
+    /// The most memory this process has held at once (its peak resident
+    /// set), in bytes.
+    public static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        // The one difference: `RUSAGE_SELF` is a C enum's case in glibc, and the size in kilobytes there.
+        #if canImport(Darwin)
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss)
+        #else
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Int(usage.ru_maxrss) * 1024
+        #endif
+    }
+
     /// Runs `program` in this process's place (`execv`), with the same
     /// environment, descriptors and process id; returns only if that failed,
     /// saying why.

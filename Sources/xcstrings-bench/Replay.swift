@@ -154,39 +154,18 @@ enum Replay {
         tool.hasSuffix("/git-xcstrings-merge") || tool == "git-xcstrings-merge" ? [tool] : [tool, "merge"]
     }
 
-    /// Runs a program with posix_spawn (Foundation's Process costs more than
-    /// a whole small merge) and times it from spawn to exit.
+    /// Runs a program and times it from start to exit (through
+    /// ``Subprocess``: Foundation's `Process` waits on a run loop for longer
+    /// than a whole small merge takes). A program that did not start or was
+    /// killed is status 128.
     static func execute(_ arguments: [String]) -> (Outcome, Double) {
-        var output: [Int32] = [0, 0]
-        precondition(pipe(&output) == 0)
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("replay-stderr-\(getpid())").path
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-        posix_spawn_file_actions_addclose(&actions, output[0])
-        posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let start = DispatchTime.now()
-        precondition(posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ) == 0)
-        close(output[1])
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = read(output[0], &buffer, buffer.count)
-            if count <= 0 { break }
-            bytes += buffer[0..<count]
-        }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        close(output[0])
-        posix_spawn_file_actions_destroy(&actions)
-        let error = (try? String(contentsOfFile: errorFile, encoding: .utf8)) ?? ""
-        unlink(errorFile)
-        let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return (Outcome(status: exitStatus, output: bytes, error: error), seconds)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = Subprocess.run(arguments)
+        let elapsed = clock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        guard let result else { return (Outcome(status: 128, output: [], error: "\(arguments[0]) did not start or was killed"), seconds) }
+        return (Outcome(status: result.status, output: result.output, error: result.error), seconds)
     }
 
     enum Agreement { case equal, peopleOnly, otherwise(String) }

@@ -27,11 +27,6 @@ func measure(minimum: Int = 5, _ body: () -> Void) -> Double {
     return median(times)
 }
 
-func peakResidentBytes() -> Int {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Int(usage.ru_maxrss) * 1024
-}
 
 /// The same document with no whitespace and members in file order, as
 /// tools other than Xcode write it: formatting it is a full re-render.
@@ -115,17 +110,20 @@ case "json":
     for path in arguments.dropFirst() where !path.hasPrefix("--") { benchJSON(path, foundation: foundation) }
 case "peak":
     // One read and one write of the file: peak memory before and after.
-    let baseline = peakResidentBytes()
+    let baseline = ProcessEnvironment.peakResidentBytes()
     let bytes = try! Files.read(arguments[1])
     let document = try! JSONDocument(parsing: bytes)
     let output = XcodeLayout.format(document)
     precondition(!output.isEmpty)
-    print(baseline, peakResidentBytes())
+    print(baseline, ProcessEnvironment.peakResidentBytes())
 case "edit":
     // edit IN OUT SEED EDITS: a branch's changes to a catalog, written in Xcode's layout.
     let document = try! JSONDocument(parsing: Files.read(arguments[1]))
     let edited = CatalogEditor(seed: UInt64(arguments[3])!, edits: Int(arguments[4])!).apply(to: JSONValue(document, document.root))
     try! AtomicFile.write(edited.xcodeLayout(), to: arguments[2])
+case "elapsed":
+    // elapsed COMMAND…: the command's run, start to exit, in microseconds (BSD date has no %N).
+    print(Int(Replay.execute(Array(arguments.dropFirst())).1 * 1e6))
 case "mergetime":
     MergeTiming.run(Array(arguments.dropFirst()))
 case "difftime":

@@ -4,6 +4,8 @@ import PlatformLayer
 import SemanticDiff
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 // The fuzzer for the reader, the writer and the three-way merge: every

@@ -8,7 +8,8 @@ import Testing
 /// what the README says for the languages people ask about.
 @Suite("Plural rules")
 struct PluralRulesTests {
-    @Test("PluralRules+Generated.swift is what scripts/generate-plural-rules writes now")
+    @Test("PluralRules+Generated.swift is what scripts/generate-plural-rules writes now",
+          .enabled(if: PluralRulesGenerator.cldrMajorVersion > 0, "no ICU to read: Apple's Foundation keeps its ICU private"))
     func fresh() {
         let rows = PluralRulesGenerator.rows()
         #expect(rows.count == PluralRules.table.count, "regenerate with scripts/generate-plural-rules")

@@ -14,7 +14,8 @@ struct FileSafetyTests {
     /// A catalog not in Xcode's layout, so that fmt has something to write.
     static let unsorted = "{\"sourceLanguage\":\"en\",\"strings\":{\"b\":{},\"a\":{}},\"version\":\"1.0\"}"
 
-    @Test("a write to standard output that fails (a full disk) is an error, exit 2; a closed pipe is not")
+    @Test("a write to standard output that fails (a full disk) is an error, exit 2; a closed pipe is not",
+          .enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "no /dev/full here (macOS) to stand for a full disk"))
     func outputFailure() throws {
         let directory = try TemporaryDirectory()
         try directory.write("L.xcstrings", Self.unsorted)
@@ -69,6 +70,8 @@ struct FileSafetyTests {
         let descriptor = name.withUnsafeBufferPointer { bytes in
             bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { open($0, O_CREAT | O_WRONLY, 0o644) }
         }
+        // APFS and HFS+ refuse such a name (EILSEQ): there, no catalog can have one.
+        if descriptor < 0 && errno == EILSEQ { return }
         #expect(descriptor >= 0)
         close(descriptor)
         try directory.write("d/ok.xcstrings", Self.unsorted)

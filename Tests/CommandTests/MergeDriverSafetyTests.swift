@@ -1,3 +1,4 @@
+import PlatformLayer
 import TestSupport
 import Foundation
 import Testing
@@ -296,8 +297,10 @@ struct MergeDriverSafetyTests {
 /// Runs `body` while nobody, root included, can create files in `directory`.
 func withUnwritableDirectory(_ directory: URL, _ body: () throws -> Void) throws {
     if geteuid() == 0 {
-        try CLI.launch(URL(fileURLWithPath: "/usr/bin/env"), ["chattr", "+i", directory.path], in: nil, environment: [:], input: nil)
-        defer { _ = try? CLI.launch(URL(fileURLWithPath: "/usr/bin/env"), ["chattr", "-i", directory.path], in: nil, environment: [:], input: nil) }
+        // Root writes through permissions: the immutable flag stops it (chattr on Linux, chflags on BSD and macOS).
+        let (set, clear) = ProcessEnvironment.which("chattr") != nil ? (["chattr", "+i"], ["chattr", "-i"]) : (["chflags", "uchg"], ["chflags", "nouchg"])
+        _ = try CLI.launch(URL(fileURLWithPath: "/usr/bin/env"), set + [directory.path], in: nil, environment: [:], input: nil)
+        defer { _ = try? CLI.launch(URL(fileURLWithPath: "/usr/bin/env"), clear + [directory.path], in: nil, environment: [:], input: nil) }
         try body()
     } else {
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.path)
