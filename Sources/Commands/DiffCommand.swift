@@ -215,8 +215,10 @@ enum DiffCommand: Command {
         let repository: Repository
         // Trees already read, by revision.
         var known: [String: String] = [:]
-        if let (opened, trees) = try? Repository.open(resolving: asRevisions.map { $0 + "^{tree}" }) {
+        if let (opened, objects) = try? Repository.open(resolving: asRevisions.map(RepositoryLocation.treeExpression)) {
             repository = opened
+            // `:/text` gave a commit: its tree.
+            let trees = try zip(asRevisions, objects).map { revision, id in revision.hasPrefix(":/") ? try opened.tree(of: id) : id }
             known = Dictionary(zip(asRevisions, trees), uniquingKeysWith: { first, _ in first })
             for argument in arguments.positional {
                 if let split = Repository.splitRange(argument) {
@@ -247,7 +249,7 @@ enum DiffCommand: Command {
         let limits = paths.map { RepositoryPath.normalize(prefix + $0) }
         func tree(_ revision: String) throws(GitError) -> String {
             if let tree = known[revision] { return tree }
-            return try RepositoryLocation.resolve([revision + "^{tree}"])[0]
+            return try repository.tree(of: RepositoryLocation.resolve([RepositoryLocation.treeExpression(revision)])[0])
         }
         if let range {
             guard revisions.isEmpty && !cached else { throw UsageError("too many revisions") }

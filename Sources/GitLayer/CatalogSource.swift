@@ -80,10 +80,27 @@ extension Repository {
                                        + "the object store (git fsck names what is wrong)") {
             git_blob_lookup(&found, pointer, &oid)
         }
+        if status == GIT_ENOTFOUND.rawValue { return try missingBlob(id) }
         try LibGit2.check(status, "cannot read blob \(id)")
         let blob = BlobHandle(repository: self, pointer: found!)
         let memory = UnsafeRawBufferPointer(start: git_blob_rawcontent(found), count: Int(git_blob_rawsize(found)))
         return Bytes.borrowing(memory) { blob.free() }
+    }
+}
+
+extension Repository {
+    /// A blob libgit2 does not find, asked of git (`git cat-file`). A
+    /// partial clone (`git clone --filter`) lacks blobs until git reads
+    /// them, and git then fetches them from the promisor remote; libgit2
+    /// does not. Else the object store is damaged.
+    func missingBlob(_ id: BlobID) throws(GitError) -> Bytes {
+        if let read = Git.run(["cat-file", "blob", id.description]), read.status == 0 { return Bytes(read.output) }
+        let promisors = (try? GitConfig.values(matching: #"^(extensions\.partialclone|remote\..*\.promisor)$"#)) ?? [:]
+        if !promisors.isEmpty {
+            throw GitError("blob \(id) is not in this partial clone, and git could not fetch it from its remote: "
+                           + "connect and try again, or git fetch --refetch")
+        }
+        throw GitError("blob \(id) is missing from the object store: git fsck names what is wrong")
     }
 }
 

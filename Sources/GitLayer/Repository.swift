@@ -105,6 +105,20 @@ public final class Repository: @unchecked Sendable {
         return message
     }
 
+    /// The tree of the object `id` names (a tree, a commit, a tag of one),
+    /// as git peels `id^{tree}`.
+    public func tree(of id: String) throws(GitError) -> String {
+        var oid = git_oid()
+        try LibGit2.check(git_oid_fromstr(&oid, id), "'\(id)' is not an object id")
+        var object: OpaquePointer?, tree: OpaquePointer?
+        try LibGit2.check(git_object_lookup(&object, pointer, &oid, GIT_OBJECT_ANY), "cannot read object \(id)")
+        defer { git_object_free(object) }
+        try LibGit2.check(git_object_peel(&tree, object, GIT_OBJECT_TREE), "object \(id) has no tree")
+        defer { git_object_free(tree) }
+        var peeled = git_object_id(tree)!.pointee
+        return git_oid_tostr_s(&peeled).map { String(cString: $0) } ?? id
+    }
+
     /// Another handle on the same repository, for another thread.
     public func reopened() throws(GitError) -> Repository {
         try Repository(location)

@@ -45,10 +45,18 @@ public struct RepositoryLocation: Sendable {
         return lines
     }
 
+    /// What `git rev-parse` reads as the tree of `revision`: `REV^{tree}`.
+    /// `:/text` (the youngest commit whose message matches) takes all the
+    /// rest of its argument as the pattern, so it stays as it is: a commit,
+    /// to be peeled to its tree by whoever reads it.
+    public static func treeExpression(_ revision: String) -> String {
+        revision.hasPrefix(":/") ? revision : revision + "^{tree}"
+    }
+
     /// Whether `text` names an object git can read as a tree (a commit, a
     /// tag of one, a tree): `git rev-parse --verify`.
     public static func isTree(_ text: String) -> Bool {
-        Git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", text + "^{tree}"])?.status == 0
+        Git.run(["rev-parse", "--verify", "--quiet", "--end-of-options", treeExpression(text)])?.status == 0
     }
 
     /// The merge bases of two revisions, as git picks them (`git merge-base --all`), the first the one git uses.
