@@ -20,10 +20,18 @@ let package = Package(
         .library(name: "SemanticDiff", targets: ["SemanticDiff"]),
     ],
     targets: [
-        // The pure core: JSON, the catalog schema and views, merge, diff, check.
-        .target(name: "SemanticDiff"),
+        // The pure core, one module per room, which the compiler keeps apart
+        // (ARCHITECTURE.md); SemanticDiff is all of them as one import.
+        .target(name: "XCStringsJSON", path: "Sources/SemanticDiff/JSON"),
+        .target(name: "XCStringsText", dependencies: ["XCStringsJSON"], path: "Sources/SemanticDiff/Text"),
+        .target(name: "XCStringsCatalog", dependencies: ["XCStringsJSON", "XCStringsText"], path: "Sources/SemanticDiff/Catalog"),
+        .target(name: "XCStringsMerge", dependencies: ["XCStringsJSON", "XCStringsCatalog"], path: "Sources/SemanticDiff/Merge"),
+        .target(name: "XCStringsDiff", dependencies: ["XCStringsJSON", "XCStringsText", "XCStringsCatalog"], path: "Sources/SemanticDiff/Diff"),
+        .target(name: "XCStringsCheck", dependencies: ["XCStringsJSON", "XCStringsText", "XCStringsCatalog"], path: "Sources/SemanticDiff/Check"),
+        .target(name: "SemanticDiff", dependencies: ["XCStringsJSON", "XCStringsText", "XCStringsCatalog", "XCStringsMerge", "XCStringsDiff",
+                                                     "XCStringsCheck"], path: "Sources/SemanticDiff/Exports"),
 
-        .target(name: "PlatformLayer", dependencies: ["SemanticDiff"]),
+        .target(name: "PlatformLayer", dependencies: ["XCStringsJSON", "XCStringsText"]),
         .target(name: "FoundationKeyOrder", dependencies: ["SemanticDiff", "PlatformLayer"]),
 
         .target(name: "GitProcess", dependencies: ["SemanticDiff", "PlatformLayer"]),

@@ -161,12 +161,9 @@ enum DiffCommand: Command {
             timer.report()
             pager?.finish()
         }
-        // What the output was made from, and the output, are left to the process's end.
-        KeptUntilExit.keep(diffs)
         if format == "json" {
             let output = DiffRenderer.jsonOutput(diffs, secondThread: workers)
             output.forEachPart { Console.write($0) }
-            KeptUntilExit.keep(output)
         } else if format == "markdown" {
             Console.out(MarkdownReport.render(diffs))
         } else if arguments.has("stat") {
@@ -174,7 +171,6 @@ enum DiffCommand: Command {
         } else {
             let output = DiffRenderer.textOutput(diffs, color: color, secondThread: workers)
             output.forEachPart { Console.write($0) }
-            KeptUntilExit.keep(output)
         }
         if failed { return ExitStatus.failure }
         if (arguments.has("exit-code") || noIndex) && diffs.contains(where: \.hasChanges) { return ExitStatus.attention }

@@ -1,4 +1,4 @@
-import SemanticDiff
+import XCStringsJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

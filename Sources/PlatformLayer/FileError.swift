@@ -1,4 +1,5 @@
-import SemanticDiff
+import XCStringsText
+
 /// A file that could not be read or written, with the system's reason.
 public struct FileError: Error, Sendable, CustomStringConvertible {
     public var path: String

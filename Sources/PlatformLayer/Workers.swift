@@ -1,4 +1,4 @@
-import SemanticDiff
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -87,32 +87,7 @@ public final class Workers: @unchecked Sendable {
         }
         return outcome
     }
-
-    /// `bytes` read as JSON (``JSONReader/read(_:)``), a large file by this
-    /// thread and a worker at once (``JSONSecondHalf``).
-    public func readJSON(_ bytes: Bytes) throws(JSONSyntaxError) -> JSONDocument {
-        guard !threads.isEmpty, let cut = JSONReader.secondHalfStart(in: bytes) else { return try JSONReader.read(bytes) }
-        let read: Result<JSONDocument, JSONSyntaxError> = alongside({ JSONReader.readSecondHalf(bytes, from: cut) }) { result in
-            // Called by the reader while it reads, never after.
-            withoutActuallyEscaping({ result() ?? nil }) { take in
-                do throws(JSONSyntaxError) {
-                    return .success(try JSONReader.read(bytes, cut: cut, secondHalf: take))
-                } catch {
-                    return .failure(error)
-                }
-            }
-        }
-        return try read.get()
-    }
-
-    /// `bytes` viewed as a catalog, read as ``readJSON(_:)`` reads them.
-    public func readCatalog(_ bytes: Bytes) throws(CatalogError) -> Catalog {
-        try Catalog(parsing: bytes) { bytes throws(JSONSyntaxError) in try readJSON(bytes) }
-    }
 }
-
-/// A diff compares the two halves of a large catalog on this thread and a worker.
-extension Workers: SecondThread {}
 
 /// The items of one call: the next one to take, under a lock, and how many
 /// of those taken are done.

@@ -1,7 +1,10 @@
 import PlatformLayer
 import TestSupport
 import Testing
-@testable import SemanticDiff
+import SemanticDiff
+@testable import XCStringsCheck
+@testable import XCStringsDiff
+@testable import XCStringsMerge
 
 /// A large catalog's entries compared in two halves, the second on another
 /// thread, give what one pass gives.

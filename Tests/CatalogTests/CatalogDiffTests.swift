@@ -1,6 +1,9 @@
 import TestSupport
 import Testing
-@testable import SemanticDiff
+import SemanticDiff
+@testable import XCStringsDiff
+@testable import XCStringsJSON
+@testable import XCStringsText
 
 private typealias B = Build
 

@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-@testable import SemanticDiff
+import SemanticDiff
 
 /// The order `diff` shows changes in, put in place by swaps.
 @Suite("Change order")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import SemanticDiff
+import SemanticDiff
+@testable import XCStringsCatalog
 
 /// Keys that differ only in Unicode normalization, and the shortcut that
 /// spares keys certainly in form C from being hashed as strings.

@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@testable import SemanticDiff
+import SemanticDiff
 
 /// `[String].joined(separator:)` answered by the core's own overload
 /// (Memory/JoinedStrings.swift) gives what the standard library's gives.

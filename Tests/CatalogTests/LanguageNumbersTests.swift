@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
-@testable import SemanticDiff
+import SemanticDiff
+@testable import XCStringsDiff
 
 /// The numbering of localization languages by their keys' bytes, which the
 /// coverage and the diff use to make each language a string once.

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
-@testable import SemanticDiff
+import SemanticDiff
+@testable import XCStringsMerge
 
 /// Where a merge puts the keys theirs added to an object ours keeps sorted.
 @Suite("Member order")

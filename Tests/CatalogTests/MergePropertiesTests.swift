@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-@testable import SemanticDiff
+import SemanticDiff
 
 private typealias B = Build
 

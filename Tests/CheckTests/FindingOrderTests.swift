@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
-@testable import SemanticDiff
+import SemanticDiff
+@testable import XCStringsCheck
 
 /// The order and the text of a check's report, put together from parts.
 @Suite struct FindingOrderTests {

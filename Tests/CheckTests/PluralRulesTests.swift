@@ -1,7 +1,10 @@
 import Foundation
 import FoundationPlurals
 import Testing
-@testable import SemanticDiff
+import SemanticDiff
+@testable import XCStringsCheck
+@testable import XCStringsDiff
+@testable import XCStringsJSON
 
 /// The generated plural table is what its generator makes from this
 /// toolchain's ICU today, agrees with CLDR's own plurals.xml, and says

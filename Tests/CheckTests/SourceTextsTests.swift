@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
-@testable import SemanticDiff
+import SemanticDiff
+@testable import XCStringsCheck
 
 /// The source text a translation's placeholders are compared with.
 @Suite struct SourceTextsTests {

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-@testable import SemanticDiff
+import SemanticDiff
 
 private typealias B = Build
 

@@ -2,7 +2,7 @@ import PlatformLayer
 import TestSupport
 import Foundation
 import Testing
-@testable import SemanticDiff
+import SemanticDiff
 
 private typealias B = Build
 

@@ -2,7 +2,7 @@ import Foundation
 import PlatformLayer
 import TestSupport
 import Testing
-@testable import SemanticDiff
+import SemanticDiff
 
 private typealias B = Build
 

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import PlatformLayer
-@testable import SemanticDiff
+import SemanticDiff
 
 /// Every command, as a user runs it, over every file of the corpus: the
 /// newest catalogs and every version a real merge saw, broken ones included.

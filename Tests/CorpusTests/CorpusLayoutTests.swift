@@ -1,7 +1,7 @@
 import TestSupport
 import Foundation
 import Testing
-@testable import SemanticDiff
+import SemanticDiff
 
 /// Every real catalog of the corpus through the reader and the writer.
 @Suite("Corpus layout", .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))

@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-@testable import SemanticDiff
+import SemanticDiff
 
 /// Every real merge of the corpus through the merge engine.
 @Suite("Corpus merges", .enabled(if: Corpus.isAvailable, Comment(rawValue: Corpus.skipMessage)))

@@ -1,7 +1,7 @@
 import TestSupport
 import Foundation
 import Testing
-@testable import SemanticDiff
+import SemanticDiff
 
 /// Xcode reads catalogs with Foundation's `JSONSerialization`: the reader
 /// must accept exactly what it accepts and refuse what it refuses, and

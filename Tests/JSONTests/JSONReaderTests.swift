@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-@testable import SemanticDiff
+import SemanticDiff
 
 @Suite("JSON reader")
 struct JSONReaderTests {

@@ -1,7 +1,8 @@
 import FoundationKeyOrder
 import TestSupport
 import Testing
-@testable import SemanticDiff
+import SemanticDiff
+@testable import XCStringsJSON
 
 /// The walk's answer for two keys, nil where it leaves them to Foundation.
 private func fast(_ a: String, _ b: String) -> Int? {

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
-@testable import SemanticDiff
+import SemanticDiff
+@testable import XCStringsJSON
 
 /// The walk's knowledge of characters outside ASCII
 /// (``KeyCollation/typographicCompare(_:_:_:_:)``), each claim checked

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-@testable import SemanticDiff
+import SemanticDiff
 
 /// A document read by two readers (``JSONSecondHalf``) against the same
 /// document read by one: the same nodes, byte for byte, the same warnings,

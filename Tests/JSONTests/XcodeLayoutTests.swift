@@ -1,7 +1,10 @@
 import TestSupport
 import Foundation
 import Testing
-@testable import SemanticDiff
+import SemanticDiff
+@testable import XCStringsCheck
+@testable import XCStringsJSON
+@testable import XCStringsMerge
 
 /// The writer against Foundation's `JSONSerialization`, the oracle for the
 /// bytes Xcode writes.

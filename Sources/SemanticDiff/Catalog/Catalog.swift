@@ -1,3 +1,5 @@
+import XCStringsJSON
+
 /// A String Catalog (`.xcstrings`): a typed view over a parsed document.
 ///
 /// The view reads; it never copies the catalog into other structures, so

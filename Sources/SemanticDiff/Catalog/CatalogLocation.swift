@@ -1,3 +1,5 @@
+import XCStringsJSON
+
 /// A place in a catalog, in the terms people use: an entry, a language, a
 /// variant, a field. Conflicts and the merge's decisions are told by it.
 public struct CatalogLocation: Sendable, Equatable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import XCStringsJSON
+
 /// The names of a catalog's fields: the one place the schema's vocabulary
 /// is written. The typed views, the merge's rules, the diff, coverage and
 /// the checks all name fields through it.
@@ -17,7 +19,7 @@ public enum CatalogField: String, Sendable, CaseIterable {
 
     /// The field named by UTF-8 bytes, if any (matched without allocating:
     /// by the first byte, then the length, then the bytes).
-    init?(utf8 name: UnsafeBufferPointer<UInt8>) {
+    package init?(utf8 name: UnsafeBufferPointer<UInt8>) {
         guard let first = name.first else { return nil }
         let field: CatalogField?
         switch first {
@@ -86,7 +88,7 @@ public enum CatalogLevel: Sendable, Equatable {
     }
 
     /// ``child(_:)`` for a name given as UTF-8 (read without allocating).
-    func child(utf8 name: UnsafeBufferPointer<UInt8>) -> CatalogLevel {
+    package func child(utf8 name: UnsafeBufferPointer<UInt8>) -> CatalogLevel {
         switch self {
         case .root: return CatalogField(utf8: name) == .strings ? .strings : .other
         case .strings: return .entry
@@ -111,13 +113,13 @@ public enum CatalogLevel: Sendable, Equatable {
 
 extension RawDocument {
     /// The value of field `field` of `object`, if it has one.
-    func member(_ field: CatalogField, in object: Int) -> Int? {
+    package func member(_ field: CatalogField, in object: Int) -> Int? {
         var name = field.rawValue
         return name.withUTF8 { member($0, in: object) }
     }
 
     /// Whether key node `key` names `field`.
-    func keyEquals(_ key: Int, _ field: CatalogField) -> Bool {
+    package func keyEquals(_ key: Int, _ field: CatalogField) -> Bool {
         var name = field.rawValue
         return name.withUTF8 { keyEquals(key, $0) }
     }

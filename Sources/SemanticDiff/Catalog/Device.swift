@@ -1,3 +1,5 @@
+import XCStringsJSON
+
 /// The devices a localization can vary by, as Xcode writes them, in the
 /// order Xcode's editor lists them (and `diff` shows them).
 public enum Device: String, Sendable, CaseIterable {
@@ -5,7 +7,7 @@ public enum Device: String, Sendable, CaseIterable {
 
     /// The device named by the UTF-8 `name`, as a catalog writes it (read
     /// without making a string).
-    init?(utf8 name: UnsafeBufferPointer<UInt8>) {
+    package init?(utf8 name: UnsafeBufferPointer<UInt8>) {
         switch name.count {
         case 3 where name.spells("mac"): self = .mac
         case 4 where name.spells("ipad"): self = .ipad

@@ -1,9 +1,17 @@
+import XCStringsJSON
+
 /// One string of a catalog: its key, its translations and their metadata.
 public struct Entry: Sendable {
     public let document: JSONDocument
     /// The node of the key (a string) and of the entry's object.
     public let keyNode: Int
     public let node: Int
+
+    package init(document: JSONDocument, keyNode: Int, node: Int) {
+        self.document = document
+        self.keyNode = keyNode
+        self.node = node
+    }
 
     /// The key, as the source code uses it. Keys are opaque: nothing is
     /// inferred from their shape.

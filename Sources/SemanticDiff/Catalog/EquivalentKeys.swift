@@ -1,3 +1,6 @@
+import XCStringsJSON
+import XCStringsText
+
 /// Keys that differ only in Unicode normalization (`Café` typed with a
 /// precomposed é, and with e and a combining accent). The file tells them
 /// apart by their bytes, but Swift's strings, and so Xcode, take them for
@@ -86,7 +89,7 @@ public enum EquivalentKeys {
 
     /// One group in words: `"Café" and "Cafe\u{301}"`, each spelled out.
     public static func names(_ keys: [[UInt8]]) -> String {
-        let names = keys.map { DiffRenderer.shown(.text(String(decoding: $0, as: UTF8.self)), scalars: true) }
+        let names = keys.map { QuotedText.quoted(String(decoding: $0, as: UTF8.self), scalars: true) }
         return names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 }

@@ -1,3 +1,5 @@
+import XCStringsJSON
+
 /// A language's text for an entry: a plain unit, a set, or variations,
 /// possibly with substitutions. Also used for each variant inside
 /// variations, which have the same shape.
@@ -5,6 +7,12 @@ public struct Localization: Sendable {
     public let document: JSONDocument
     public let language: String
     public let node: Int
+
+    package init(document: JSONDocument, language: String, node: Int) {
+        self.document = document
+        self.language = language
+        self.node = node
+    }
 
     public var stringUnit: StringUnit? { parts.stringUnit.map { StringUnit(document: document, node: $0) } }
 
@@ -73,7 +81,7 @@ public struct Localization: Sendable {
         return result
     }
 
-    func collect(into result: inout [Translation], variant: Variant, parts: Parts? = nil) {
+    package func collect(into result: inout [Translation], variant: Variant, parts: Parts? = nil) {
         let parts = parts ?? self.parts
         if let unit = parts.stringUnit {
             result.append(Translation(language: language, variant: variant, text: .unit(StringUnit(document: document, node: unit))))
@@ -122,7 +130,7 @@ public struct Variant: Hashable, Sendable, CustomStringConvertible, Comparable {
 
     /// Whether the two are the same names in the same bytes (Swift's `==`
     /// on strings is canonical equivalence).
-    func hasSameBytes(as other: Variant) -> Bool {
+    package func hasSameBytes(as other: Variant) -> Bool {
         path.count == other.path.count && zip(path, other.path).allSatisfy { $0.hasSameBytes(as: $1) }
     }
 

@@ -1,3 +1,5 @@
+import XCStringsJSON
+
 /// The shape of most localizations of real catalogs (nine in ten of the
 /// corpus's translations): one string unit with a state and a value,
 ///
@@ -6,9 +8,9 @@
 /// recognized on the raw nodes, so that a check can tell what the rules
 /// would say about it without building its views, and a diff that it holds
 /// nothing the typed view leaves out.
-enum PlainText {
+package enum PlainText {
     /// How plain the localization at `node` is.
-    enum Shape {
+    package enum Shape {
         /// Anything else: variations, substitutions, a set, other members,
         /// duplicate keys, a value that is not an object or a string.
         case other
@@ -21,7 +23,7 @@ enum PlainText {
         case translatedWithoutFormats
     }
 
-    static func shape(_ raw: RawDocument, _ node: Int) -> Shape {
+    package static func shape(_ raw: RawDocument, _ node: Int) -> Shape {
         guard let (state, value) = parts(raw, node) else { return .other }
         guard equals(raw, state, "translated") else { return .unit }
         let text = raw.nodes[value]
@@ -39,7 +41,7 @@ enum PlainText {
 
     /// The string nodes of the state and the value of a localization at
     /// `node` whose shape is not ``Shape/other``; nil for any other.
-    static func parts(_ raw: RawDocument, _ node: Int) -> (state: Int, value: Int)? {
+    package static func parts(_ raw: RawDocument, _ node: Int) -> (state: Int, value: Int)? {
         let localization = raw.nodes[node]
         guard localization.kind == .object, localization.count == 1, !localization.flags.contains(.hasDuplicates),
               raw.nodes[node + 1].kind == .string, equals(raw, node + 1, "stringUnit") else { return nil }
@@ -50,7 +52,7 @@ enum PlainText {
     /// `node` that has those two members, both strings, and no other; nil
     /// for any other. Read from where they must be: a string is one node,
     /// so the members are the four nodes after the object's.
-    static func unitParts(_ raw: RawDocument, _ node: Int) -> (state: Int, value: Int)? {
+    package static func unitParts(_ raw: RawDocument, _ node: Int) -> (state: Int, value: Int)? {
         let unit = raw.nodes[node]
         guard unit.kind == .object, unit.count == 2, !unit.flags.contains(.hasDuplicates),
               raw.nodes[node + 2].kind == .string, raw.nodes[node + 4].kind == .string else { return nil }
@@ -61,7 +63,7 @@ enum PlainText {
 
     /// The string unit of a localization at `node` whose shape is not
     /// ``Shape/other``: the value of its one member, after the key.
-    static func unit(of node: Int) -> Int { node + 2 }
+    package static func unit(of node: Int) -> Int { node + 2 }
 
     /// Whether string `node` is exactly `text`, as written (an escaped
     /// spelling is not: the views decode it, and this path leaves it to them).

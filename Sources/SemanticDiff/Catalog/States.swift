@@ -1,3 +1,5 @@
+import XCStringsJSON
+
 /// The review state of a translation. Unknown values are kept as they are.
 public enum TranslationState: Hashable, Sendable, CustomStringConvertible {
     case translated
@@ -16,7 +18,7 @@ public enum TranslationState: Hashable, Sendable, CustomStringConvertible {
 
     /// The state string `node` holds; nil when `node` is nil or not a
     /// string. The usual states are read without decoding.
-    init?(_ document: JSONDocument, _ node: Int?) {
+    package init?(_ document: JSONDocument, _ node: Int?) {
         guard let node, document.kind(node) == .string else { return nil }
         if document.keyEquals(node, "translated") {
             self = .translated

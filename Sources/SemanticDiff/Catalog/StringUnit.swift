@@ -1,7 +1,14 @@
+import XCStringsJSON
+
 /// A translated string and its review state.
 public struct StringUnit: Sendable {
     public let document: JSONDocument
     public let node: Int
+
+    package init(document: JSONDocument, node: Int) {
+        self.document = document
+        self.node = node
+    }
 
     public var value: String? { document.stringValue(document.value(.value, in: node)) }
 
@@ -16,7 +23,7 @@ public struct StringUnit: Sendable {
     }
 
     /// The nodes of the `value` and `state` members (of any kind), found in one scan.
-    var members: (value: Int?, state: Int?) {
+    package var members: (value: Int?, state: Int?) {
         var found: (value: Int?, state: Int?) = (nil, nil)
         guard document.kind(node) == .object else { return found }
         // Read in place: an iterator over the document's members would hold it (a reference count each).
@@ -37,6 +44,11 @@ public struct StringUnit: Sendable {
 public struct StringSet: Sendable {
     public let document: JSONDocument
     public let node: Int
+
+    package init(document: JSONDocument, node: Int) {
+        self.document = document
+        self.node = node
+    }
 
     public var values: [String] {
         guard let array = document.value(.values, in: node) else { return [] }

@@ -1,9 +1,17 @@
+import XCStringsJSON
+
 /// The variants of a localization: by plural category, by device, or both
 /// (a device variant may itself vary by plural).
 public struct Variations: Sendable {
     public let document: JSONDocument
     public let language: String
     public let node: Int
+
+    package init(document: JSONDocument, language: String, node: Int) {
+        self.document = document
+        self.language = language
+        self.node = node
+    }
 
     /// Plural categories (`zero`, `one`, `two`, `few`, `many`, `other`) in the file's order.
     public var plural: [(category: String, localization: Localization)] {
@@ -24,7 +32,7 @@ public struct Variations: Sendable {
     /// file's order: its name and its localization. Nothing is gathered,
     /// and a name that is one of the categories or of Xcode's devices is
     /// read as such, not decoded into a string of its own.
-    func forEachCase(_ kind: CatalogField, _ body: (_ name: String, _ localization: Localization) -> Void) {
+    package func forEachCase(_ kind: CatalogField, _ body: (_ name: String, _ localization: Localization) -> Void) {
         guard let object = object(kind) else { return }
         document.withRawDocument { raw in
             for member in JSONCursor(raw.nodes).members(of: object) {
@@ -48,6 +56,13 @@ public struct Substitution: Sendable {
     public let language: String
     public let name: String
     public let node: Int
+
+    package init(document: JSONDocument, language: String, name: String, node: Int) {
+        self.document = document
+        self.language = language
+        self.name = name
+        self.node = node
+    }
 
     /// Which format argument it stands for (1-based).
     public var argumentNumber: Int? {

@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import XCStringsCatalog
+import XCStringsJSON
 
 /// Which findings a check reports, and how severe each rule is.
 public struct CheckOptions: Sendable {

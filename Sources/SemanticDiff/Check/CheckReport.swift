@@ -1,3 +1,6 @@
+import XCStringsJSON
+import XCStringsText
+
 /// The findings of one checked file.
 public struct CheckedFile: Sendable {
     /// As shown: relative to the current directory, or as given.

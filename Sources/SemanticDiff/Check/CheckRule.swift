@@ -1,3 +1,6 @@
+import XCStringsJSON
+import XCStringsText
+
 /// How much a finding matters. Ordered: `info < warning < error`.
 public enum Severity: String, Sendable, CaseIterable, Comparable {
     case info, warning, error
@@ -118,7 +121,7 @@ public struct Finding: Sendable, Equatable {
 
     /// The message after the entry's quoted key: `"%lld files": ru plural lacks few, many: add them`.
     public var text: String {
-        (key.map { "\(DiffRenderer.quoted($0)): " } ?? "") + message
+        (key.map { "\(QuotedText.quoted($0)): " } ?? "") + message
     }
 
     /// What makes two findings the same one in two versions of a file,

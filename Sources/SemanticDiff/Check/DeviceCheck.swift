@@ -1,3 +1,7 @@
+import XCStringsCatalog
+import XCStringsJSON
+import XCStringsText
+
 /// `device-unknown`: a device variation under a name Xcode never writes
 /// (``Device``), which no device selects, so its text never shows.
 enum DeviceCheck {
@@ -15,7 +19,7 @@ enum DeviceCheck {
             let lowered = device.lowercased()
             let fix = Device(rawValue: lowered) != nil ? "use \(lowered)" : "use one of \(known)"
             findings.append(context.finding(.deviceUnknown,
-                                            "\(language) varies by device \(DiffRenderer.quoted(device)), which Xcode does not know: \(fix)",
+                                            "\(language) varies by device \(QuotedText.quoted(device)), which Xcode does not know: \(fix)",
                                             languages: [language], variant: Variant().appending(.device, device), at: variant.node))
         }
     }

@@ -1,3 +1,6 @@
+import XCStringsCatalog
+import XCStringsJSON
+
 /// A finding's message while it is put together: its UTF-8 appended to
 /// one buffer, made a string once. A check can write tens of thousands of
 /// messages, and interpolating into a `String` grows and re-flags it at

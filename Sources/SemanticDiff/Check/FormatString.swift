@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import XCStringsJSON
 
 /// What a printf-style format string (as Foundation's `String(format:)`
 /// reads it) asks of its arguments: the arguments by number, the

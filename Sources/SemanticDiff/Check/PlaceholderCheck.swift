@@ -1,3 +1,7 @@
+import XCStringsCatalog
+import XCStringsJSON
+import XCStringsText
+
 /// `placeholder-mismatch`, `substitution-mismatch`, `plural-not-in-source`:
 /// a translation against its source text.
 ///
@@ -157,7 +161,7 @@ enum PlaceholderCheck {
         }
         let required = mayOmit ? nil : (reference.category != nil ? (other ?? own) : own)
         let sourceText = reference.category != nil ? (reference.other ?? reference.own) : reference.own
-        var quotedSource: String { sourceText?.quoted ?? DiffRenderer.quoted("") }
+        var quotedSource: String { sourceText?.quoted ?? QuotedText.quoted("") }
         func report(_ message: FindingMessage, _ severity: Severity? = nil) {
             findings.append(context.finding(.placeholderMismatch, message, severity: severity, languages: [language], variant: variant, at: node))
         }

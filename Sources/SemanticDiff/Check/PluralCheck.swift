@@ -1,3 +1,6 @@
+import XCStringsCatalog
+import XCStringsJSON
+
 /// `plural-missing-category`, `plural-extra-category`: a plural's
 /// categories against CLDR's for the language it is in.
 enum PluralCheck {

@@ -1,3 +1,5 @@
+import XCStringsCatalog
+
 /// Which plural categories a language selects, from CLDR as the ICU behind
 /// Foundation has it (the generated ``PluralRules/table``).
 public struct PluralForms: Sendable, Equatable {

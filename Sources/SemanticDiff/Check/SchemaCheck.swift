@@ -1,3 +1,6 @@
+import XCStringsCatalog
+import XCStringsJSON
+
 /// `json`, for a file that is JSON but not what a catalog holds: a member
 /// the schema names whose value is of another kind (`"state" : 5`,
 /// `"argNum" : "1"`, an entry or a language that is not an object). Xcode
@@ -8,7 +11,7 @@ enum SchemaCheck {
     enum Expected {
         case string, object, boolean, integer, strings
 
-        var name: String {
+        package var name: String {
             switch self {
             case .string: return "a string"
             case .object: return "an object"

@@ -1,3 +1,7 @@
+import XCStringsCatalog
+import XCStringsJSON
+import XCStringsText
+
 /// One text of a source localization, with its format specifiers read once
 /// for every translation compared with it (a class: it is handed around
 /// once per translation, and copying its parts would cost more).
@@ -14,7 +18,7 @@ final class SourceText {
 
     /// The text as messages quote it, shortened to one line; made once, for
     /// the findings of every language.
-    private(set) lazy var quoted: String = DiffRenderer.quoted(PlaceholderCheck.clip(value))
+    private(set) lazy var quoted: String = QuotedText.quoted(PlaceholderCheck.clip(value))
 }
 
 /// The texts of a source localization, looked up by variant (a few per

@@ -1,3 +1,7 @@
+import XCStringsCatalog
+import XCStringsJSON
+import XCStringsText
+
 /// `state`: translations marked translated but empty, untranslated copies
 /// of the source, and how many strings are still `new` or `needs_review`
 /// per language.
@@ -129,7 +133,7 @@ struct LanguageOccurrences: Sendable {
             let plain = !language.isEmpty && language.utf8.allSatisfy { byte in
                 (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == 45 || byte == 95
             }
-            let shown = plain ? language : DiffRenderer.quoted(language)
+            let shown = plain ? language : QuotedText.quoted(language)
             let what = place.isSource ? "sourceLanguage \(shown)" : shown
             let message: String
             if let replacement = LanguageTag.replacement(for: language) {

@@ -1,10 +1,12 @@
+import XCStringsJSON
+
 /// A place in a text moved forward through it, keeping its line and
 /// column: positions of many places, in order, for one pass over the text.
 struct TextCursor {
     let text: UnsafeBufferPointer<UInt8>
     /// The byte the cursor is at, and its line and column there.
     private(set) var offset: Int
-    private(set) var position: TextPosition
+    package private(set) var position: TextPosition
 
     /// A cursor at `offset`, said to be at `position`.
     init(_ text: UnsafeBufferPointer<UInt8>, at offset: Int, position: TextPosition) {

@@ -1,3 +1,6 @@
+import XCStringsCatalog
+import XCStringsJSON
+
 /// Where a language stands in a catalog (`check --summary`).
 ///
 /// Of the entries to translate (not "Don't translate", not stale), each

@@ -1,3 +1,7 @@
+import XCStringsCatalog
+import XCStringsJSON
+import XCStringsText
+
 /// One change between two versions of a catalog, in catalog terms.
 public struct CatalogChange: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {

@@ -1,3 +1,6 @@
+import XCStringsCatalog
+import XCStringsJSON
+
 /// Compares two versions of a catalog entry by entry and translation by
 /// translation. Entries whose bytes are the same on both sides are skipped
 /// without being read, so a diff of a large catalog costs about one pass
@@ -386,18 +389,8 @@ public enum CatalogDiff {
     }
 }
 
-/// Whether two optional texts or values are the same bytes (Swift's `==`
-/// on strings is canonical equivalence, which would hide a change of
-/// normalization).
-func same(_ a: String?, _ b: String?) -> Bool {
-    switch (a, b) {
-    case (nil, nil): return true
-    case let (a?, b?): return a.hasSameBytes(as: b)
-    default: return false
-    }
-}
-
-func same(_ a: CatalogChange.Value?, _ b: CatalogChange.Value?) -> Bool {
+/// Whether two optional values are identical (``same(_:_:)`` for texts).
+package func same(_ a: CatalogChange.Value?, _ b: CatalogChange.Value?) -> Bool {
     switch (a, b) {
     case (nil, nil): return true
     case let (a?, b?): return a.isIdentical(to: b)

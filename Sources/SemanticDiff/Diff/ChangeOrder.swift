@@ -1,3 +1,6 @@
+import XCStringsCatalog
+import XCStringsJSON
+
 /// The order `diff`, `--json` and `textconv` show a catalog in, whatever
 /// order its file has: what concerns the whole catalog first; entries in
 /// Xcode's key order; in an entry, its own fields before its translations;

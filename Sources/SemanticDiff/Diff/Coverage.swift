@@ -1,3 +1,6 @@
+import XCStringsCatalog
+import XCStringsJSON
+
 /// How much of a catalog is translated, per language.
 ///
 /// The entries that count are those to translate: not marked "Don't

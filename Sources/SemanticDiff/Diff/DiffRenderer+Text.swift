@@ -1,3 +1,6 @@
+import XCStringsJSON
+import XCStringsText
+
 /// The text form of `git xcstrings diff`, written as bytes: a diff with
 /// thousands of changes is thousands of lines, each put together from a
 /// dozen pieces, so no piece is made a `String` of its own.
@@ -173,7 +176,7 @@ extension DiffRenderer {
                 appendShown(change.key.map(CatalogChange.Value.text), scalars: true, to: &output)
                 output.append(literal: " (normalization only)")
             } else {
-                appendQuoted(change.key, to: &output)
+                QuotedText.append(change.key, to: &output)
             }
         }
         /// `+ "key"  (` in its colour, the note dimmed after.
@@ -302,47 +305,17 @@ extension DiffRenderer {
 
     /// ``shown(_:scalars:)``, appended to `output`.
     static func appendShown(_ value: CatalogChange.Value?, scalars: Bool = false, to output: inout OutputBuffer) {
-        func one(_ text: String) {
-            guard scalars else { return appendQuoted(text, to: &output) }
-            // Quoting leaves non-ASCII text as it is, so it is spelled out after.
-            var quoted = OutputBuffer(capacity: text.utf8.count + 8)
-            appendQuoted(text, to: &quoted)
-            for scalar in String(decoding: quoted.finish(), as: UTF8.self).unicodeScalars {
-                if scalar.isASCII {
-                    output.append(UInt8(scalar.value))
-                } else {
-                    output.append(literal: "\\u{")
-                    output.append(String(scalar.value, radix: 16))
-                    output.append(UInt8(ascii: "}"))
-                }
-            }
-        }
         switch value {
         case nil: output.append(literal: "(none)")
-        case .text(let text)?: one(text)
+        case .text(let text)?: QuotedText.append(text, scalars: scalars, to: &output)
         case .list(let items)?:
             output.append(UInt8(ascii: "["))
             for (number, item) in items.enumerated() {
                 if number > 0 { output.append(literal: ", ") }
-                one(item)
+                QuotedText.append(item, scalars: scalars, to: &output)
             }
             output.append(UInt8(ascii: "]"))
         case .json(let value)?: output.append(value.compactText())
-        }
-    }
-
-    /// ``quoted(_:)``, appended to `output`: quoted as JSON, then what a
-    /// terminal would obey escaped (nearly never: then the quoted text is written again).
-    static func appendQuoted(_ text: String?, to output: inout OutputBuffer) {
-        guard let text else { return output.append(literal: "(none)") }
-        text.withUTF8Bytes { bytes in
-            let start = output.count
-            JSONString.appendQuoted(bytes, to: &output)
-            let quoted = UnsafeBufferPointer(start: output.base + start, count: output.count - start)
-            guard !VisibleText.mayBeShownAsIs(quoted) else { return }
-            let copy = Array(quoted)
-            output.truncate(to: start)
-            copy.withUnsafeBufferPointer { VisibleText.append($0, to: &output) }
         }
     }
 }

@@ -1,3 +1,5 @@
+import XCStringsJSON
+
 /// The ways `git xcstrings diff` shows changes: text for people, a per-
 /// language summary, and JSON for programs.
 public enum DiffRenderer {
@@ -17,16 +19,8 @@ public enum DiffRenderer {
         }
     }
 
-    /// `text` quoted as JSON, with what a terminal would obey escaped too (``VisibleText``).
-    static func quoted(_ text: String?) -> String {
-        var output = OutputBuffer(capacity: (text?.utf8.count ?? 0) + 8)
-        appendQuoted(text, to: &output)
-        return String(decoding: output.finish(), as: UTF8.self)
-    }
-
-    /// A value as the text form shows it: quoted, a list in brackets; with
-    /// `scalars`, every non-ASCII scalar spelled `\u{…}`, so that texts that
-    /// differ only in normalization look different.
+    /// A value as the text form shows it: quoted (``QuotedText``), a list in
+    /// brackets; with `scalars`, every non-ASCII scalar spelled `\u{…}`.
     static func shown(_ value: CatalogChange.Value?, scalars: Bool = false) -> String {
         var output = OutputBuffer(capacity: 64)
         appendShown(value, scalars: scalars, to: &output)
@@ -286,15 +280,5 @@ extension LayoutWriter {
         case .list(let items)?: write(.array(items.map(JSONValue.string)), depth: depth, keyOrder: nil)
         case .json(let json)?: write(json, depth: depth, keyOrder: nil)
         }
-    }
-}
-
-extension String {
-    /// The string padded with spaces to `length` characters, after it or
-    /// (`leading`) before it.
-    public func padding(toLength length: Int, leading: Bool = false) -> String {
-        guard count < length else { return self }
-        let spaces = String(repeating: " ", count: length - count)
-        return leading ? spaces + self : self + spaces
     }
 }

@@ -1,3 +1,5 @@
+import XCStringsJSON
+
 /// Numbers for the languages of localizations, told apart by the bytes of
 /// their keys and numbered in the order they are first met. Entries name
 /// the same few languages, mostly in the same (sorted) order, some leaving

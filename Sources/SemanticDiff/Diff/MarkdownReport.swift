@@ -1,3 +1,6 @@
+import XCStringsJSON
+import XCStringsText
+
 /// `git xcstrings diff --format markdown`: what a bot posts on a pull
 /// request. Per file, a table of languages (translations added, changed,
 /// removed, state changes, coverage), the entry counts, then one collapsed
@@ -56,7 +59,7 @@ public enum MarkdownReport {
         }
         let rows = DiffRenderer.foldedRows(changes, DiffRenderer.Palette(color: false))
         let normalization = first.normalizationOnly && (first.kind == .entryAdded || first.kind == .entryRemoved)
-        let name = normalization ? DiffRenderer.shown(.text(key), scalars: true) : DiffRenderer.quoted(key)
+        let name = normalization ? QuotedText.quoted(key, scalars: true) : QuotedText.quoted(key)
         var output = "<details><summary><code>\(escaped(name))</code> \(mark)\(normalization ? " (normalization only)" : "")"
         output += rows.isEmpty ? "" : ", \(rows.count) change\(rows.count == 1 ? "" : "s")"
         output += "</summary>\n\n"

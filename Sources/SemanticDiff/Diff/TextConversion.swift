@@ -1,3 +1,6 @@
+import XCStringsCatalog
+import XCStringsJSON
+
 /// A catalog as flat text, one line per translation, for git's `textconv`:
 /// `git diff`, `git log -p`, `git show` and GUIs then show one readable
 /// line for each translation that changed instead of JSON fragments.
@@ -80,7 +83,7 @@ public enum TextConversion {
     /// A language, category, device or substitution name as a line shows it:
     /// as it is when it is a plain code, else quoted, so that no name can
     /// pass for another part of the line (`comment`, `fr plural.one`).
-    static func name(_ text: String) -> String {
+    package static func name(_ text: String) -> String {
         let plain = !text.isEmpty && text.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x5F
         }

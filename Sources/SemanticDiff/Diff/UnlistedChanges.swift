@@ -1,3 +1,6 @@
+import XCStringsCatalog
+import XCStringsJSON
+
 /// The differences between two versions of an entry that the typed view
 /// does not report: a substitution's `argNum` or `formatSpecifier`, and any
 /// member the catalog's schema does not name (another tool's fields, values
@@ -144,7 +147,7 @@ enum UnlistedChanges {
 
         /// The place of member `name`, as far as the typed view follows the
         /// schema (variations by `plural` and `device` only); `.other` beyond.
-        func child(_ name: String) -> Place {
+        package func child(_ name: String) -> Place {
             var next = self
             next.path.append(name)
             next.level = level.child(name)

@@ -6,10 +6,10 @@
 /// Generic over the array, so that the same walk serves the checked
 /// ``JSONNodes`` of a ``JSONDocument`` and the plain pointers of the hot
 /// loops (``RawDocument``), the reader's growing buffer included.
-struct JSONCursor<Nodes: RandomAccessCollection> where Nodes.Element == JSONNode, Nodes.Index == Int {
+package struct JSONCursor<Nodes: RandomAccessCollection> where Nodes.Element == JSONNode, Nodes.Index == Int {
     let nodes: Nodes
 
-    @inline(__always) init(_ nodes: Nodes) { self.nodes = nodes }
+    @inline(__always) package init(_ nodes: Nodes) { self.nodes = nodes }
 
     /// The node after `node`'s subtree: its next sibling, if it has one.
     @inline(__always) func after(_ node: Int) -> Int { Int(nodes[node].next) }
@@ -17,7 +17,7 @@ struct JSONCursor<Nodes: RandomAccessCollection> where Nodes.Element == JSONNode
     /// The members of object `object` in the file's order; keys a later
     /// duplicate overrides are left out unless `includingShadowed`. None
     /// when `object` is not an object.
-    @inline(__always) func members(of object: Int, includingShadowed: Bool = false) -> Members {
+    @inline(__always) package func members(of object: Int, includingShadowed: Bool = false) -> Members {
         let token = nodes[object]
         return Members(nodes: nodes, key: object + 1, remaining: token.kind == .object ? Int(token.count) : 0,
                        includingShadowed: includingShadowed)
@@ -35,13 +35,13 @@ struct JSONCursor<Nodes: RandomAccessCollection> where Nodes.Element == JSONNode
         return Elements(nodes: nodes, element: array + 1, remaining: token.kind == .array ? Int(token.count) : 0)
     }
 
-    struct Members: Sequence, IteratorProtocol {
+    package struct Members: Sequence, IteratorProtocol {
         let nodes: Nodes
         var key: Int
         var remaining: Int
         let includingShadowed: Bool
 
-        @inline(__always) mutating func next() -> (key: Int, value: Int)? {
+        @inline(__always) package mutating func next() -> (key: Int, value: Int)? {
             while remaining > 0 {
                 let current = key
                 remaining &-= 1
@@ -52,12 +52,12 @@ struct JSONCursor<Nodes: RandomAccessCollection> where Nodes.Element == JSONNode
         }
     }
 
-    struct Elements: Sequence, IteratorProtocol {
+    package struct Elements: Sequence, IteratorProtocol {
         let nodes: Nodes
         var element: Int
         var remaining: Int
 
-        @inline(__always) mutating func next() -> Int? {
+        @inline(__always) package mutating func next() -> Int? {
             guard remaining > 0 else { return nil }
             let current = element
             remaining &-= 1
@@ -71,24 +71,24 @@ extension RawDocument {
     @inline(__always) var cursor: JSONCursor<UnsafeBufferPointer<JSONNode>> { JSONCursor(nodes) }
 
     /// The members of object `object` (see ``JSONCursor/members(of:includingShadowed:)``).
-    @inline(__always) func members(of object: Int, includingShadowed: Bool = false) -> JSONCursor<UnsafeBufferPointer<JSONNode>>.Members {
+    @inline(__always) package func members(of object: Int, includingShadowed: Bool = false) -> JSONCursor<UnsafeBufferPointer<JSONNode>>.Members {
         cursor.members(of: object, includingShadowed: includingShadowed)
     }
 
     /// The elements of array `array`.
-    @inline(__always) func elements(of array: Int) -> JSONCursor<UnsafeBufferPointer<JSONNode>>.Elements {
+    @inline(__always) package func elements(of array: Int) -> JSONCursor<UnsafeBufferPointer<JSONNode>>.Elements {
         cursor.elements(of: array)
     }
 
     /// The value of member `name` of `object`, when `object` is an object
     /// that has one: a scan without allocation, for the few fields of a
     /// catalog's small objects.
-    func member(_ name: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
+    package func member(_ name: UnsafeBufferPointer<UInt8>, in object: Int) -> Int? {
         for member in members(of: object) where keyEquals(member.key, name) { return member.value }
         return nil
     }
 
-    func member(_ name: StaticString, in object: Int) -> Int? {
+    package func member(_ name: StaticString, in object: Int) -> Int? {
         member(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), in: object)
     }
 }

@@ -109,7 +109,7 @@ public struct JSONDocument: Sendable {
     public func members(of node: Int) -> Members { Members(document: self, object: node) }
 
     public struct Members: Sequence {
-        let document: JSONDocument
+        package let document: JSONDocument
         let object: Int
 
         public struct Iterator: IteratorProtocol {

@@ -15,7 +15,7 @@ public enum JSONEquality {
         a.withRawDocument { rawA in b.withRawDocument { rawB in equal(rawA, nodeA, rawB, nodeB) } }
     }
 
-    static func equal(_ a: RawDocument, _ nodeA: Int, _ b: RawDocument, _ nodeB: Int) -> Bool {
+    package static func equal(_ a: RawDocument, _ nodeA: Int, _ b: RawDocument, _ nodeB: Int) -> Bool {
         let tokenA = a.nodes[nodeA], tokenB = b.nodes[nodeB]
         guard tokenA.kind == tokenB.kind else { return false }
         let rawA = a.token(nodeA), rawB = b.token(nodeB)
@@ -46,7 +46,7 @@ public enum JSONEquality {
     }
 }
 
-@inline(__always) func memcmpEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+@inline(__always) package func memcmpEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
     guard a.count == b.count else { return false }
     guard a.count > 0 else { return true }
     return memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
@@ -56,7 +56,7 @@ public enum JSONEquality {
 /// by key: first at the position the caller expects (sides of a merge
 /// usually list keys in the same order), then through a hash index built on
 /// first need.
-struct ObjectMembers: RandomAccessCollection {
+package struct ObjectMembers: RandomAccessCollection {
     let raw: RawDocument
     /// The members in an array of their own, for objects too large to walk
     /// to a member (or with keys a later duplicate overrides); empty, and
@@ -64,7 +64,7 @@ struct ObjectMembers: RandomAccessCollection {
     private let stored: [JSONDocument.Member]
     /// For an object walked to its members: its first key node; else -1.
     private let firstKey: Int
-    let count: Int
+    package let count: Int
     /// For a large object, its index by key once a lookup needed it (shared by copies):
     /// a merge looks up theirs' and base's keys, and ours' only in places.
     private let lazyIndex: LazyKeyIndex?
@@ -76,7 +76,7 @@ struct ObjectMembers: RandomAccessCollection {
     static let walkedUpTo = 8
 
     /// The members of node `object`; none when there is no such node or it is not an object.
-    init(_ raw: RawDocument, _ object: Int?) {
+    package init(_ raw: RawDocument, _ object: Int?) {
         self.raw = raw
         guard let object, raw.nodes[object].kind == .object else {
             (stored, firstKey, count, lazyIndex) = ([], -1, 0, nil)
@@ -99,15 +99,15 @@ struct ObjectMembers: RandomAccessCollection {
     /// These members with their index made now, where a large object has
     /// one: what threads that look keys up at once must share (the index is
     /// otherwise made by the first lookup that needs it, unguarded).
-    func indexed() -> ObjectMembers {
+    package func indexed() -> ObjectMembers {
         _ = lazyIndex?.index(of: stored, in: raw)
         return self
     }
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { count }
 
-    subscript(position: Int) -> JSONDocument.Member {
+    package subscript(position: Int) -> JSONDocument.Member {
         guard firstKey >= 0 else { return stored[position] }
         precondition(position >= 0 && position < count, "member position out of range")
         var key = firstKey
@@ -116,12 +116,12 @@ struct ObjectMembers: RandomAccessCollection {
     }
 
     /// The member whose key equals key node `key` of `other`.
-    func find(_ other: RawDocument, _ key: Int, hint: Int? = nil) -> JSONDocument.Member? {
+    package func find(_ other: RawDocument, _ key: Int, hint: Int? = nil) -> JSONDocument.Member? {
         position(of: other, key, hint: hint).map { self[$0] }
     }
 
     /// The position of the member whose key equals key node `key` of `other`.
-    func position(of other: RawDocument, _ key: Int, hint: Int? = nil) -> Int? {
+    package func position(of other: RawDocument, _ key: Int, hint: Int? = nil) -> Int? {
         if firstKey >= 0 {
             // One walk, the hint's member first.
             if let hint, hint >= 0, hint < count, RawDocument.keysEqual(raw, self[hint].key, other, key) { return hint }
@@ -141,7 +141,7 @@ struct ObjectMembers: RandomAccessCollection {
     }
 
     /// The position of the member named `name`.
-    func position(named name: String) -> Int? {
+    package func position(named name: String) -> Int? {
         var name = name
         return name.withUTF8 { text in
             firstIndex { raw.keyEquals($0.key, text) }
@@ -149,16 +149,16 @@ struct ObjectMembers: RandomAccessCollection {
     }
 
     /// The members in order, a walked object's by one hop each.
-    func makeIterator() -> Iterator {
+    package func makeIterator() -> Iterator {
         Iterator(members: self, position: 0, key: firstKey)
     }
 
-    struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         let members: ObjectMembers
-        var position: Int
+        package var position: Int
         var key: Int
 
-        mutating func next() -> JSONDocument.Member? {
+        package mutating func next() -> JSONDocument.Member? {
             guard position < members.count else { return nil }
             defer { position &+= 1 }
             guard key >= 0 else { return members.stored[position] }

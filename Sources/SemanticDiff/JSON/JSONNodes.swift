@@ -53,7 +53,7 @@ struct NodeBuilder: ~Copyable {
         base = allocation.base.assumingMemoryBound(to: JSONNode.self)
     }
 
-    @inline(__always) mutating func append(_ node: JSONNode) {
+    @inline(__always) package mutating func append(_ node: JSONNode) {
         if count == capacity { grow() }
         (base + count).initialize(to: node)
         count &+= 1
@@ -67,7 +67,7 @@ struct NodeBuilder: ~Copyable {
 
     /// Appends `nodes`, read by another reader whose first node was to be
     /// this builder's node `shift`: their `next` indices are moved by it.
-    mutating func append(_ nodes: UnsafeBufferPointer<JSONNode>, shiftingNextBy shift: Int) {
+    package mutating func append(_ nodes: UnsafeBufferPointer<JSONNode>, shiftingNextBy shift: Int) {
         while count + nodes.count > capacity { grow() }
         let delta = UInt32(truncatingIfNeeded: shift)
         for (offset, node) in nodes.enumerated() {

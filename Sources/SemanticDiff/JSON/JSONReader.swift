@@ -95,7 +95,7 @@ struct FrameStack: ~Copyable {
 
     var isEmpty: Bool { count == 0 }
 
-    @inline(__always) mutating func append(_ frame: Frame) {
+    @inline(__always) package mutating func append(_ frame: Frame) {
         (base + count).initialize(to: frame)
         count &+= 1
     }
@@ -807,7 +807,7 @@ func hex4(_ value: UInt32) -> String {
 }
 
 /// FNV-1a over bytes: a simple, well-spread hash for short texts.
-@inline(__always) func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+@inline(__always) package func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325 // the offset basis
     for byte in bytes {
         hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3

@@ -78,7 +78,7 @@ public enum JSONString {
 
     /// Appends `text` (UTF-8) as a quoted string literal, escaped exactly as
     /// Foundation's `JSONSerialization` does with `.withoutEscapingSlashes`.
-    static func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
+    package static func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer) {
         output.append(UInt8(ascii: "\""))
         var runStart = text.startIndex
         var index = text.startIndex

@@ -90,7 +90,7 @@ public indirect enum JSONValue: Sendable, Equatable {
 
 extension LayoutWriter {
     /// `value` with its objects' keys in `keyOrder`, or as they are without one.
-    mutating func write(_ value: JSONValue, depth: Int, keyOrder: KeyOrder?) {
+    package mutating func write(_ value: JSONValue, depth: Int, keyOrder: KeyOrder?) {
         switch value {
         case .object(var members):
             guard !members.isEmpty else { return writeEmpty(.object, depth: depth) }

@@ -461,12 +461,12 @@ public enum KeyCollation {
     }
 
     /// How many bytes the UTF-8 encoding that starts with `lead` takes.
-    @inline(__always) static func scalarLength(_ lead: UInt8) -> Int {
+    @inline(__always) package static func scalarLength(_ lead: UInt8) -> Int {
         lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
     }
 
     /// The Unicode scalar whose UTF-8 encoding starts at `index`.
-    @inline(__always) static func scalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
+    @inline(__always) package static func scalar(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
         let lead = UInt32(text[index])
         switch lead {
         case 0..<0x80: return lead

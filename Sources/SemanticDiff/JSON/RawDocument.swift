@@ -1,16 +1,16 @@
 /// A document's nodes and bytes as plain pointers, for the hot loops of the
 /// writers (no reference counting, no bounds checks on the way).
-struct RawDocument {
-    let nodes: UnsafeBufferPointer<JSONNode>
-    let bytes: UnsafeBufferPointer<UInt8>
+package struct RawDocument {
+    package let nodes: UnsafeBufferPointer<JSONNode>
+    package let bytes: UnsafeBufferPointer<UInt8>
 
-    @inline(__always) func token(_ node: Int) -> UnsafeBufferPointer<UInt8> {
+    @inline(__always) package func token(_ node: Int) -> UnsafeBufferPointer<UInt8> {
         let value = nodes[node]
         return UnsafeBufferPointer(rebasing: bytes[Int(value.start)..<Int(value.end)])
     }
 
     /// The text of an unescaped string, without its quotes.
-    @inline(__always) func content(_ node: Int) -> UnsafeBufferPointer<UInt8> {
+    @inline(__always) package func content(_ node: Int) -> UnsafeBufferPointer<UInt8> {
         let value = nodes[node]
         return UnsafeBufferPointer(rebasing: bytes[Int(value.start + 1)..<Int(value.end - 1)])
     }
@@ -33,7 +33,7 @@ struct RawDocument {
 extension JSONDocument {
     /// Calls `body` with the document's nodes and bytes in place (through
     /// the storage's pointers: nothing retained but the storage).
-    func withRawDocument<R>(_ body: (RawDocument) throws -> R) rethrows -> R {
+    package func withRawDocument<R>(_ body: (RawDocument) throws -> R) rethrows -> R {
         try withExtendedLifetime(storage) {
             try body(RawDocument(nodes: storage.nodeBuffer, bytes: UnsafeBufferPointer(start: storage.byteBase, count: storage.byteCount)))
         }
@@ -51,12 +51,12 @@ extension RawDocument {
     }
 
     /// Calls `body` with the decoded text of key node `key` (in place when it has no escapes).
-    @inline(__always) func withKeyText<R>(_ key: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    @inline(__always) package func withKeyText<R>(_ key: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if !nodes[key].flags.contains(.escaped) { return body(content(key)) }
         return JSONString.decode(token(key)).withUnsafeBufferPointer(body)
     }
 
-    func decodedKey(_ key: Int) -> [UInt8] {
+    package func decodedKey(_ key: Int) -> [UInt8] {
         nodes[key].flags.contains(.escaped) ? JSONString.decode(token(key)) : Array(content(key))
     }
 
@@ -64,7 +64,7 @@ extension RawDocument {
         nodes[key].flags.contains(.escaped) ? JSONString.decodedHash(token(key)) : keyTextHash(content(key))
     }
 
-    func keyEquals(_ key: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func keyEquals(_ key: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
         nodes[key].flags.contains(.escaped) ? JSONString.decode(token(key)).withUnsafeBufferPointer { $0.elementsEqual(text) } : memcmpEqual(content(key), text)
     }
 }

@@ -73,7 +73,7 @@ extension XcodeLayout {
 /// ``KeyOrder``, and which containers have every object inside
 /// them in order, found in one backward pass over the nodes; and, key by
 /// key, which keys were found to sort before the member right after them.
-struct SortedMembers {
+package struct SortedMembers {
     private static let ownSorted: UInt8 = 1
     private static let subtreeSorted: UInt8 = 2
     /// On a key: it sorts before the key of the next member, which follows
@@ -85,7 +85,7 @@ struct SortedMembers {
 
     /// The order facts of the subtree of `node` (the whole document by
     /// default), pairs of keys the walk cannot tell asked of `keyOrder`'s reference.
-    init(_ raw: RawDocument, subtree node: Int = 0, keyOrder: KeyOrder) {
+    package init(_ raw: RawDocument, subtree node: Int = 0, keyOrder: KeyOrder) {
         let end = raw.nodes.isEmpty ? 0 : Int(raw.nodes[node].kind.isContainer ? raw.nodes[node].next : UInt32(node + 1))
         first = node
         bits = [UInt8](repeating: SortedMembers.ownSorted | SortedMembers.subtreeSorted, count: max(end - node, 0))
@@ -100,15 +100,15 @@ struct SortedMembers {
         }
     }
 
-    func membersAreSorted(_ node: Int) -> Bool { bits[node - first] & SortedMembers.ownSorted != 0 }
+    package func membersAreSorted(_ node: Int) -> Bool { bits[node - first] & SortedMembers.ownSorted != 0 }
 
-    func subtreeIsSorted(_ node: Int) -> Bool { bits[node - first] & SortedMembers.subtreeSorted != 0 }
+    package func subtreeIsSorted(_ node: Int) -> Bool { bits[node - first] & SortedMembers.subtreeSorted != 0 }
 
     /// Whether key node `key` sorts before key node `next` as found here:
     /// `next` is the key of the member right after `key`'s, and the pair was
     /// in order by the walk or by the reference's answers. False
     /// when not known, not that they are out of order.
-    func sortsBefore(_ key: Int, _ next: Int, in raw: RawDocument) -> Bool {
+    package func sortsBefore(_ key: Int, _ next: Int, in raw: RawDocument) -> Bool {
         key >= first && key &+ 1 < first &+ bits.count && bits[key - first] & SortedMembers.beforeNextKey != 0
             && Int(raw.nodes[key &+ 1].next) == next
     }
@@ -144,10 +144,10 @@ struct SortedMembers {
 }
 
 /// The byte-level writer behind ``XcodeLayout`` and the merge's output.
-struct LayoutWriter: ~Copyable {
-    var output: OutputBuffer
+package struct LayoutWriter: ~Copyable {
+    package var output: OutputBuffer
     /// Blocks written by another writer that go at offsets of `output` (see ``WrittenOutput``).
-    var insertions: [WrittenOutput.Insertion] = []
+    package var insertions: [WrittenOutput.Insertion] = []
     /// Where the output goes once it holds ``chunk`` bytes, when it is
     /// handed on in pieces; false from it stops the writing.
     private var sink: ((UnsafeBufferPointer<UInt8>) -> Bool)?
@@ -155,12 +155,17 @@ struct LayoutWriter: ~Copyable {
     /// Whether the sink asked to stop: the rest is not written.
     private(set) var stopped = false
 
-    init(output: consuming OutputBuffer) {
+    package init(output: consuming OutputBuffer) {
         self.output = output
     }
 
+    /// What was written, without insertions; the writer goes.
+    package consuming func finishedOutput() -> OutputBuffer {
+        output
+    }
+
     /// What was written, with the blocks to insert in it; the writer goes.
-    consuming func written() -> WrittenOutput {
+    package consuming func written() -> WrittenOutput {
         WrittenOutput(output, insertions: insertions)
     }
 
@@ -184,7 +189,7 @@ struct LayoutWriter: ~Copyable {
     }
 
     /// A string, number or literal in Foundation's form.
-    @inline(__always) mutating func writeScalar(_ raw: RawDocument, _ node: Int) {
+    @inline(__always) package mutating func writeScalar(_ raw: RawDocument, _ node: Int) {
         let token = raw.nodes[node]
         if token.flags.contains(.inXcodeLayout) {
             return output.append(raw.token(node))
@@ -200,7 +205,7 @@ struct LayoutWriter: ~Copyable {
     }
 
     /// The empty form of a container: bracket, blank line, closing bracket.
-    mutating func writeEmpty(_ kind: JSONKind, depth: Int) {
+    package mutating func writeEmpty(_ kind: JSONKind, depth: Int) {
         output.append(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
         output.append(UInt8(ascii: "\n"))
         output.lineBreak(indent: depth * 2)
@@ -208,7 +213,7 @@ struct LayoutWriter: ~Copyable {
     }
 
     /// Writes `node` with every object's keys sorted.
-    mutating func writeSorted(_ raw: RawDocument, node: Int, depth: Int, order: SortedMembers, keyOrder: KeyOrder) {
+    package mutating func writeSorted(_ raw: RawDocument, node: Int, depth: Int, order: SortedMembers, keyOrder: KeyOrder) {
         let token = raw.nodes[node]
         guard token.kind.isContainer else { return writeScalar(raw, node) }
         if token.flags.contains(.inXcodeLayout) && order.subtreeIsSorted(node) {

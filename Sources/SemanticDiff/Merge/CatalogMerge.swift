@@ -1,3 +1,6 @@
+import XCStringsCatalog
+import XCStringsJSON
+
 /// The three-way semantic merge of String Catalogs.
 ///
 /// ```swift
@@ -38,7 +41,7 @@ public enum CatalogMerge {
                     // The entries put together from both sides, written as they are in the result, for what checks
                     // them after a clean merge. An entry taken whole from one side is what that side had, findings and all
                     // (unless the source language changed under it).
-                    let main = WrittenOutput(writer.writer.output)
+                    let main = WrittenOutput(writer.writer.finishedOutput())
                     var changedEntries: WrittenOutput?
                     let oursSource = ours.stringValue(ours.value(.sourceLanguage, in: ours.root))
                     let sameSource = oursSource == theirs.stringValue(theirs.value(.sourceLanguage, in: theirs.root))
@@ -54,7 +57,7 @@ public enum CatalogMerge {
                         } else {
                             var subsetWriter = MergedWriter(sources: sources, mode: nil, capacity: 4096)
                             subsetWriter.write(subset.catalog, depth: 0)
-                            changedEntries = WrittenOutput(subsetWriter.writer.output)
+                            changedEntries = WrittenOutput(subsetWriter.writer.finishedOutput())
                         }
                     }
                     return CatalogMergeResult(main: main, pieces: writer.pieces, report: engine.report,

@@ -1,3 +1,5 @@
+import XCStringsJSON
+
 /// Reading conflict hunks in git's markers back out of a text: what a line
 /// merge left, whatever the marker size, labels and conflict style.
 extension ConflictMarkers {

@@ -1,3 +1,5 @@
+import XCStringsJSON
+
 /// How conflicts are written: git's markers, their length (`%L`), labels,
 /// and the style (`merge.conflictStyle`).
 public struct ConflictMarkers: Sendable {

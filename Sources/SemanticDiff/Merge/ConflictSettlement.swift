@@ -1,3 +1,6 @@
+import XCStringsCatalog
+import XCStringsJSON
+
 /// Settling the conflicts a merge left by taking one side (`resolve --ours`
 /// or `--theirs`): each conflicted value becomes that side's version, and
 /// every translation so chosen is marked `needs_review` (a `new` one stays

@@ -1,3 +1,6 @@
+import XCStringsCatalog
+import XCStringsJSON
+
 /// The rules for an entry both sides changed: deletion against change
 /// (rule 6), the comment (rule 7), the extraction state (rule 5) and the
 /// source text changing under a translation (rule 4).

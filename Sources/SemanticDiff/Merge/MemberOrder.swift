@@ -1,3 +1,5 @@
+import XCStringsJSON
+
 /// Where members that ours lacks go in a merged object: at their sorted
 /// place when ours' object is in Xcode's order, so that a sorted result
 /// needs no sorting; otherwise at the end, and the writer puts the whole

@@ -1,3 +1,6 @@
+import XCStringsCatalog
+import XCStringsJSON
+
 /// The three-way merge of catalog trees.
 ///
 /// For each member of an object, with base B, ours O and theirs T: O == T
@@ -50,7 +53,7 @@ struct MergeEngine {
     }
 
     /// Whether two values mean the same, however large; two absent values do.
-    func equal(_ a: SideValue, _ b: SideValue) -> Bool {
+    package func equal(_ a: SideValue, _ b: SideValue) -> Bool {
         switch (a.node, b.node) {
         case (nil, nil): return true
         case let (x?, y?): return JSONEquality.equal(sources[a.side], x, sources[b.side], y)

@@ -1,3 +1,6 @@
+import XCStringsCatalog
+import XCStringsJSON
+
 /// Where in a catalog a merge is: which rules apply to the members of the
 /// object at hand, and how to name them in messages.
 struct MergeLevel {
@@ -16,7 +19,7 @@ struct MergeLevel {
     static let root = MergeLevel(kind: .root)
 
     /// The level of the members of member `name`'s value.
-    func child(_ name: String) -> MergeLevel {
+    package func child(_ name: String) -> MergeLevel {
         var next = self
         next.kind = kind.child(name)
         switch kind {

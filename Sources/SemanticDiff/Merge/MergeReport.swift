@@ -1,3 +1,6 @@
+import XCStringsCatalog
+import XCStringsJSON
+
 /// What a merge did, for the one-line summary and `-v`.
 struct MergeReport: Sendable {
     var conflicts: [CatalogLocation] = []

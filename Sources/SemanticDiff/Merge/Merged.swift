@@ -1,3 +1,5 @@
+import XCStringsJSON
+
 /// The result of a merge, before it is written: mostly references to
 /// subtrees of the inputs (copied as they are), objects whose members were
 /// merged one by one, the few values a rule wrote itself, and conflicts.

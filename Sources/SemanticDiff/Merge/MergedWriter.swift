@@ -1,3 +1,5 @@
+import XCStringsJSON
+
 /// Writes a ``Merged`` tree in Xcode's layout and order, whatever the
 /// layout and order of the inputs.
 ///
@@ -158,7 +160,7 @@ struct MergedWriter: ~Copyable {
             let version: Merged?
             if case .conflict(let conflict) = value { version = conflict.value(on: side) } else { version = value }
             if let version { sideWriter.write(version, depth: depth) }
-            texts.append(sideWriter.writer.output.finish())
+            texts.append(sideWriter.writer.finishedOutput().finish())
         }
         pieces.append(ConflictPiece(offset: writer.output.count, ours: texts[0], theirs: texts[1], base: texts[2]))
     }

@@ -1,3 +1,5 @@
+import XCStringsJSON
+
 /// One of the three versions a merge reads.
 public enum Side: Int, Sendable, CaseIterable {
     case base, ours, theirs
@@ -5,7 +7,7 @@ public enum Side: Int, Sendable, CaseIterable {
     /// The other changing side: ours for theirs and theirs for ours.
     var other: Side { self == .ours ? .theirs : .ours }
 
-    var name: String {
+    package var name: String {
         switch self {
         case .base: return "base"
         case .ours: return "ours"

@@ -1,3 +1,6 @@
+import XCStringsCatalog
+import XCStringsJSON
+
 /// Entries a merge put together from whole localizations of the sides,
 /// which the check after a clean merge need not read again.
 ///

@@ -1,3 +1,6 @@
+import XCStringsCatalog
+import XCStringsJSON
+
 /// The rules for translations: a localization's shape (rule 9), deletion
 /// against change (rule 6), and `stringUnit` / `stringSet` as units of text
 /// and state (rules 1–3), with rule 4's review mark.
@@ -165,7 +168,7 @@ extension MergeEngine {
         return markedForReview(.copy(unit.side, node), level: .stringUnit)
     }
 
-    func name(of key: MergedKey) -> String {
+    package func name(of key: MergedKey) -> String {
         switch key {
         case .node(let side, let node): return keyName(side, node)
         case .name(let name): return name

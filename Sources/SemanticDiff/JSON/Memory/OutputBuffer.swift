@@ -8,13 +8,13 @@ import Darwin
 /// writers append millions of small pieces, and `Array.append` would check
 /// uniqueness and capacity for each. It owns its block, so it cannot be
 /// copied; ``finish()`` consumes it.
-struct OutputBuffer: ~Copyable {
+package struct OutputBuffer: ~Copyable {
     private var allocation: LargeAllocation
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
+    package private(set) var base: UnsafeMutablePointer<UInt8>
+    package private(set) var count = 0
     private var capacity: Int
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         allocation = LargeAllocation(capacity: capacity)
         self.capacity = allocation.capacity
         base = allocation.base.assumingMemoryBound(to: UInt8.self)
@@ -30,13 +30,13 @@ struct OutputBuffer: ~Copyable {
         base = allocation.base.assumingMemoryBound(to: UInt8.self)
     }
 
-    @inline(__always) mutating func append(_ byte: UInt8) {
+    @inline(__always) package mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count &+= 1
     }
 
-    @inline(__always) mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inline(__always) package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
         memcpy(base + count, source, bytes.count)
@@ -44,20 +44,20 @@ struct OutputBuffer: ~Copyable {
     }
 
     /// A literal's bytes (read where the compiler put them: no string made or looked into).
-    @inline(__always) mutating func append(literal: StaticString) {
+    @inline(__always) package mutating func append(literal: StaticString) {
         append(literal.utf8Bytes)
     }
 
-    mutating func append(_ bytes: [UInt8]) {
+    package mutating func append(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { append($0) }
     }
 
-    mutating func append(_ text: String) {
+    package mutating func append(_ text: String) {
         text.withUTF8Bytes { append($0) }
     }
 
     /// `number` in decimal (nothing but digits: negative numbers are written as 0).
-    mutating func appendDecimal(_ number: Int) {
+    package mutating func appendDecimal(_ number: Int) {
         var number = Swift.max(number, 0), digits = 1, rest = number / 10
         while rest > 0 { digits += 1; rest /= 10 }
         reserve(digits)
@@ -69,7 +69,7 @@ struct OutputBuffer: ~Copyable {
     }
 
     /// `number` in decimal, with a minus sign when negative.
-    mutating func appendDecimalAllowingSign(_ number: Int) {
+    package mutating func appendDecimalAllowingSign(_ number: Int) {
         if number < 0 {
             append(String(number))
         } else {
@@ -78,7 +78,7 @@ struct OutputBuffer: ~Copyable {
     }
 
     /// A line break and `indent` spaces.
-    @inline(__always) mutating func lineBreak(indent: Int) {
+    @inline(__always) package mutating func lineBreak(indent: Int) {
         reserve(indent &+ 1)
         base[count] = UInt8(ascii: "\n")
         memset(base + count + 1, 0x20, indent)
@@ -91,7 +91,7 @@ struct OutputBuffer: ~Copyable {
     /// to the C library, or a reservation each, would cost more than the few
     /// bytes they store). The spaces may run up to seven bytes past the
     /// indent, inside the reservation, before the name is stored over them.
-    @inline(__always) mutating func appendMemberName(_ name: StaticString, indent: Int, first: Bool) {
+    @inline(__always) package mutating func appendMemberName(_ name: StaticString, indent: Int, first: Bool) {
         let length = name.utf8CodeUnitCount
         reserve(indent &+ length &+ 15)
         var at = count
@@ -129,7 +129,7 @@ struct OutputBuffer: ~Copyable {
     }
 
     /// `" : "` between a key and its value.
-    @inline(__always) mutating func appendColon() {
+    @inline(__always) package mutating func appendColon() {
         reserve(3)
         base[count] = 0x20
         base[count + 1] = UInt8(ascii: ":")
@@ -138,7 +138,7 @@ struct OutputBuffer: ~Copyable {
     }
 
     /// `count` spaces (none when `count` is not positive).
-    mutating func appendSpaces(_ count: Int) {
+    package mutating func appendSpaces(_ count: Int) {
         guard count > 0 else { return }
         reserve(count)
         memset(base + self.count, 0x20, count)
@@ -146,11 +146,11 @@ struct OutputBuffer: ~Copyable {
     }
 
     /// Forgets what was written from `offset` on.
-    mutating func truncate(to offset: Int) { count = Swift.min(count, Swift.max(offset, 0)) }
+    package mutating func truncate(to offset: Int) { count = Swift.min(count, Swift.max(offset, 0)) }
 
     /// Forgets what was written, keeping the block: for a writer that hands
     /// its output on in pieces.
-    mutating func removeAll() { count = 0 }
+    package mutating func removeAll() { count = 0 }
 
     /// The bytes written since `offset`.
     func bytes(from offset: Int = 0) -> [UInt8] {
@@ -158,7 +158,7 @@ struct OutputBuffer: ~Copyable {
     }
 
     /// The contents as an array; the buffer goes.
-    consuming func finish() -> [UInt8] { bytes() }
+    package consuming func finish() -> [UInt8] { bytes() }
 }
 
 /// Bytes a writer produced, kept in the writer's own block (no copy into an
@@ -169,15 +169,20 @@ public final class WrittenOutput: @unchecked Sendable {
     /// Blocks that go at these offsets of `buffer`, in order of offset.
     private let insertions: [Insertion]
 
-    init(_ buffer: consuming OutputBuffer, insertions: [Insertion] = []) {
+    package init(_ buffer: consuming OutputBuffer, insertions: [Insertion] = []) {
         self.buffer = buffer
         self.insertions = insertions
     }
 
     /// A block written elsewhere, and the offset of the writer's own bytes it goes at.
-    struct Insertion {
+    package struct Insertion {
         let offset: Int
         let output: WrittenOutput
+
+        package init(offset: Int, output: WrittenOutput) {
+            self.offset = offset
+            self.output = output
+        }
     }
 
     public var count: Int { insertions.reduce(buffer.count) { $0 + $1.output.count } }

@@ -1,3 +1,5 @@
+import XCStringsJSON
+
 /// A plural category of CLDR, as catalogs name them under
 /// `variations.plural`.
 public enum PluralCategory: String, Sendable, CaseIterable, Comparable {
@@ -16,7 +18,7 @@ public enum PluralCategory: String, Sendable, CaseIterable, Comparable {
     }
 
     /// The category named by the UTF-8 `name`, as a catalog writes it.
-    init?(utf8 name: UnsafeBufferPointer<UInt8>) {
+    package init?(utf8 name: UnsafeBufferPointer<UInt8>) {
         switch name.first {
         case UInt8(ascii: "z") where name.spells("zero"): self = .zero
         case UInt8(ascii: "o") where name.spells("one"): self = .one

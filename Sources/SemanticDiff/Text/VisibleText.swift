@@ -1,3 +1,5 @@
+import XCStringsJSON
+
 /// Text from a catalog (a key, a language, a path) as a terminal or a log
 /// may show it: on one line, and with nothing a terminal would obey or that
 /// would turn the line around. C0 controls and DEL, the C1 controls
@@ -34,13 +36,13 @@ public enum VisibleText {
     }
 
     /// ``of(_:keepingLineBreaks:)`` of `text`, appended to `output`.
-    static func append(_ text: String, to output: inout OutputBuffer) {
+    package static func append(_ text: String, to output: inout OutputBuffer) {
         text.withUTF8Bytes { append($0, to: &output) }
     }
 
     /// ``of(_:keepingLineBreaks:)`` of the UTF-8 bytes `bytes`, appended to
     /// `output` (valid UTF-8: a lead byte's continuation bytes follow it).
-    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer, keepingLineBreaks: Bool = false) {
+    package static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout OutputBuffer, keepingLineBreaks: Bool = false) {
         mayEscape.withUnsafeBufferPointer { mayEscape in
             var copied = 0, index = 0
             while index < bytes.count {
