@@ -37,7 +37,7 @@ struct KeyCollationTests {
 
     @Test("keys the same but for the case of some ASCII letters, whatever else they hold, are decided as Foundation decides them: the first letter in lower case first")
     func caseOnlyVariants() {
-        // c0550 of the corpus: a menu item in two spellings.
+        // From a real catalog: a menu item in two spellings.
         #expect(fast("Check for updates…", "Check for Updates…") == -1)
         #expect(fast("Check for Updates…", "Check for updates…") == 1)
         let others: [String] = ["…", "é", "É", "ß", "😀", "中", "ا", "ё", "\u{301}", "’", "\u{00A0}", "Ω", "•", "ー", "한", "ก",
@@ -77,7 +77,7 @@ struct KeyCollationTests {
 
     @Test("a key over 64 characters that differs from a shorter key only in case and length: the shorter first where its length and its last character say so, else left to Foundation")
     func longCaseOnlyPrefixes() {
-        // c0486 of the corpus.
+        // From a real catalog.
         #expect(fast("Brew Path", "Brew path has been modified. Restart app for changes to take effect.") == -1)
         let printable = (0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }
         var random = SplitMix64(seed: 65)

@@ -58,8 +58,8 @@ public enum LanguageTag {
     /// perhaps a script (`Latn`), then perhaps a region (`BR`, `419`):
     /// `de`, `pt-BR`, `sr-Latn-RS`, `es-419`. Such a tag is well formed and
     /// needs no ``replacement(for:)``. Read byte by byte, where those two
-    /// split and copy the tag: the check of a merge's changed entries
-    /// asked them of every language, 3–6 % of a small merge (c0628).
+    /// split and copy the tag (the check after a merge asks it of every
+    /// language of every changed entry).
     public static func isPlainlyWellFormed(_ tag: String) -> Bool {
         tag.utf8.withContiguousStorageIfAvailable { bytes in
             func all(_ range: Range<Int>, _ test: (UInt8) -> Bool) -> Bool { range.allSatisfy { test(bytes[$0]) } }

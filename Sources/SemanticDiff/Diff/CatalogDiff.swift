@@ -66,7 +66,7 @@ public enum CatalogDiff {
             entryStatistics.nowUntranslated += part.nowUntranslated
         }
         // The entries new lacks are found first, so that the list of changes has room for theirs: a list
-        // one change too small is copied whole to grow, its new pages touched (half a millisecond for c0272).
+        // one change too small is copied whole to grow.
         let removedEntries = (old?.entries ?? []).filter { !seen.contains($0.node) }
         let total = changes.count + parts.reduce(0) { $0 + $1.changes.count } + removedEntries.count
         for index in parts.indices {

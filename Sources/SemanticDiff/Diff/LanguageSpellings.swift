@@ -2,7 +2,7 @@ import XCStringsJSON
 
 /// The languages of the localizations a diff compares, each made a string
 /// once: entries name the same few languages, mostly in the same order,
-/// and a string made from a key's bytes costs hundreds of instructions.
+/// and a string made from a key's bytes each time would be allocated again.
 struct LanguageSpellings {
     private var numbers = LanguageNumbers()
     private var names: [String] = []

@@ -217,7 +217,7 @@ public struct CatalogMergeResult: Sendable {
             if changes.ours > 0 { taken.append("\(changes.ours) from ours") }
             if changes.theirs > 0 { taken.append("\(changes.theirs) from theirs") }
             if changes.both > 0 { taken.append("\(changes.both) changed by both") }
-            parts.append("translations: " + taken.separated(by: ", "))
+            parts.append("translations: " + taken.joined(separator: ", "))
         }
         if statesByPrecedence > 0 { parts.append("\(count(statesByPrecedence, "state")) by precedence") }
         if placeholdersReplaced > 0 { parts.append("\(count(placeholdersReplaced, "placeholder")) replaced by a translation") }
@@ -228,11 +228,11 @@ public struct CatalogMergeResult: Sendable {
         } else if conflicts.isEmpty {
             parts.append("no conflicts")
         } else {
-            let named = conflicts.count <= 5 ? ": " + conflicts.map(\.description).separated(by: ", ") : ""
+            let named = conflicts.count <= 5 ? ": " + conflicts.map(\.description).joined(separator: ", ") : ""
             parts.append(count(conflicts.count, "conflict") + named)
         }
         if !oursWasInXcodeLayout { parts.append("rewritten in Xcode's layout") }
-        return parts.separated(by: "; ")
+        return parts.joined(separator: "; ")
     }
 
     /// The lines under the summary's first line, indented: the conflicts
@@ -267,16 +267,5 @@ public struct CatalogMergeResult: Sendable {
     public func withBytes<R>(markers: ConflictMarkers = ConflictMarkers(), _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
         if pieces.isEmpty { return try main.withUnsafeBufferPointer(body) }
         return try markers.apply(main.array, pieces).withUnsafeBufferPointer(body)
-    }
-}
-
-extension [String] {
-    /// The parts with `separator` between them, as `joined(separator:)`
-    /// gives them; its first call in a process asks the runtime for an
-    /// associated type, 100,000 instructions, 5% of a small merge.
-    fileprivate func separated(by separator: String) -> String {
-        guard var line = first else { return "" }
-        for part in dropFirst() { line += separator + part }
-        return line
     }
 }
