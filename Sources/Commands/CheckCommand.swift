@@ -100,6 +100,10 @@ enum CheckCommand: Command {
             }
             location = nil
         }
+        if let location, location.workTree == nil, paths.isEmpty || staged {
+            Console.error("error: this operation must be run in a work tree (the repository is bare): name the catalogs to check")
+            return ExitStatus.failure
+        }
         let settings = (try? GitConfig.values(matching: "^xcstrings\\.check\\.")) ?? [:]
 
         var options: CheckOptions

@@ -60,7 +60,7 @@ enum DiffCommand: Command {
         let workers = Workers(1)
         let color: Bool
         do {
-            color = try arguments.color()
+            color = try arguments.color(configuredBy: "color.diff")
         } catch {
             return Tool.usageFailure(self, error.message)
         }
@@ -257,6 +257,10 @@ enum DiffCommand: Command {
                 old = bases[0]
             }
             return (repository, .trees(try tree(old), try tree(range.1)), limits)
+        }
+        // As git diff says it: a bare repository has no work tree to compare.
+        if revisions.count < 2 && repository.location.workTree == nil {
+            throw GitError("this operation must be run in a work tree (the repository is bare): name two revisions")
         }
         switch (revisions.count, cached) {
         case (0, false): return (repository, .workTreeAgainstIndex, limits)

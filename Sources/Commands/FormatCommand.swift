@@ -3,15 +3,18 @@ import GitLayer
 import GitProcess
 import PlatformLayer
 import SemanticDiff
+
 /// `git xcstrings fmt`: rewrite catalogs in Xcode's layout.
 enum FormatCommand: Command {
     static let name = "fmt"
-    static let synopsis = "git xcstrings fmt [--check] [-p] [FILE | DIRECTORY]…"
+    static let synopsis = "git xcstrings fmt [--check [--staged]] [-p] [FILE | DIRECTORY]…"
     static let summary = "Rewrite String Catalogs byte for byte as Xcode writes them."
     static let details = """
         options:
           --check       change nothing; list the files that are not in Xcode's layout
                         and exit 1 if there are any
+          --staged      with --check: the versions staged in the index (for a
+                        pre-commit hook), read through git
           -p, --print   write the formatted file to standard output instead (one FILE)
           -h, --help    show this help
 
@@ -23,15 +26,25 @@ enum FormatCommand: Command {
         file is not replaced). A file that is not valid JSON is left untouched
         and reported as FILE:LINE:COLUMN: message (exit 2).
         """
-    static let spec = Arguments.Spec(flags: ["check", "print", "help"], aliases: ["p": "print", "h": "help"])
+    static let spec = Arguments.Spec(flags: ["check", "staged", "cached", "print", "help"], aliases: ["p": "print", "h": "help"])
 
     static func run(_ arguments: Arguments, keyOrder: KeyOrder) -> Int32 {
         let given = arguments.positional + (arguments.afterSeparator ?? [])
+        if arguments.has("staged") || arguments.has("cached") {
+            guard arguments.has("check"), !arguments.has("print") else {
+                return Tool.usageFailure(self, "--staged goes with --check: the index is read, never written")
+            }
+            return checkStaged(given, keyOrder: keyOrder)
+        }
         let files: [String]
         var problems: [FileError] = []
         if given.isEmpty {
-            guard let location = try? RepositoryLocation.find().0, let workTree = location.workTree else {
+            guard let location = try? RepositoryLocation.find().0 else {
                 return Tool.usageFailure(self, "not in a git repository: name the catalogs to format")
+            }
+            guard let workTree = location.workTree else {
+                Console.error("error: this operation must be run in a work tree (the repository is bare): name the catalogs to format")
+                return ExitStatus.failure
             }
             do {
                 files = try TrackedFiles.catalogs().map(\.path)
@@ -139,6 +152,38 @@ enum FormatCommand: Command {
                 }
             } catch {
                 Console.error("error: \(error)")
+                status = ExitStatus.failure
+            }
+        }
+        return status
+    }
+
+    /// `--check --staged`: the staged versions of the catalogs `paths` name
+    /// (every staged one when none is), read through git as `check --staged`
+    /// reads them, whatever the index's format.
+    static func checkStaged(_ paths: [String], keyOrder: KeyOrder) -> Int32 {
+        let targets: [CheckCommand.Target]
+        do {
+            let location = try RepositoryLocation.find().0
+            var problems: [FileError] = []
+            targets = try CheckCommand.targets(paths, location: location, staged: true, problems: &problems)
+        } catch let error as UsageError {
+            return Tool.usageFailure(self, error.message)
+        } catch {
+            Console.error("error: \(error)")
+            return ExitStatus.failure
+        }
+        var status = ExitStatus.success
+        for target in targets {
+            // A path the index holds in conflict has no one staged version: git commit refuses it anyway.
+            guard case .staged(let bytes)? = target.source else { continue }
+            do {
+                let document = try JSONReader.read(Bytes(bytes))
+                guard XcodeLayout.firstDifference(in: document, keyOrder: keyOrder) != nil else { continue }
+                Console.out(VisibleText.of(target.shownPath) + "\n")
+                if status == ExitStatus.success { status = ExitStatus.attention }
+            } catch {
+                Console.error("\(VisibleText.of(target.shownPath)) (staged):\(error)")
                 status = ExitStatus.failure
             }
         }

@@ -52,7 +52,7 @@ extension Repository {
                 return git_diff_tree_to_tree(&diff, pointer, oldTree, newTree, &options)
             }
         }
-        try LibGit2.check(status, "cannot compute the diff: \(Repository.limits(LibGit2.lastErrorMessage()))")
+        guard status >= 0 else { throw GitError("cannot compute the diff: \(Repository.limits(LibGit2.lastErrorMessage()))") }
         defer { git_diff_free(diff) }
         var find = git_diff_find_options()
         try LibGit2.check(git_diff_find_options_init(&find, UInt32(GIT_DIFF_FIND_OPTIONS_VERSION)), "cannot set up rename detection")

@@ -26,6 +26,9 @@ public struct GitOperation: Sendable, CustomStringConvertible {
     public var mergedName: String?
     /// In a rebase or `am`: which commit or patch of how many is being applied.
     public var step: (number: Int, of: Int)?
+    /// In a merge with one merge base: its short id, git's label for the
+    /// base section (with several, git labels it `merged common ancestors`).
+    public var mergeBase: String?
 
     /// `rebase in progress: replaying 3/5 1a2b3c4 (Translate to German)`.
     public var description: String {
@@ -50,9 +53,9 @@ public struct GitOperation: Sendable, CustomStringConvertible {
     public var labels: (ours: String, base: String, theirs: String) {
         let commit = self.commit?.description ?? "theirs"
         switch kind {
-        case .merge: return ("HEAD", "merged common ancestors", mergedName ?? commit)
+        case .merge: return ("HEAD", mergeBase ?? "merged common ancestors", mergedName ?? commit)
         case .squash: return ("HEAD", "merged common ancestors", "theirs")
-        case .am: return ("HEAD", "base", self.commit.map { $0.subject.isEmpty ? "patch" : $0.subject } ?? "patch")
+        case .am: return ("HEAD", "constructed merge base", self.commit.map { $0.subject.isEmpty ? "patch" : $0.subject } ?? "patch")
         case .rebase, .cherryPick: return ("HEAD", "parent of \(commit)", commit)
         case .revert: return ("HEAD", commit, "parent of \(commit)")
         case .none: return ("ours", "base", "theirs")
@@ -69,7 +72,11 @@ extension Repository {
         switch state {
         case GIT_REPOSITORY_STATE_MERGE:
             let message = gitFile("MERGE_MSG")?.split(separator: "\n").first.map(String.init) ?? ""
-            return GitOperation(kind: .merge, commit: commit(named: gitFile("MERGE_HEAD")), mergedName: Self.mergedName(message))
+            var operation = GitOperation(kind: .merge, commit: commit(named: gitFile("MERGE_HEAD")), mergedName: Self.mergedName(message))
+            if let merged = gitFile("MERGE_HEAD"), let bases = try? RepositoryLocation.mergeBases("HEAD", merged), bases.count == 1 {
+                operation.mergeBase = Git.run(["rev-parse", "--short", bases[0]])?.lines.first ?? String(bases[0].prefix(7))
+            }
+            return operation
         case GIT_REPOSITORY_STATE_APPLY_MAILBOX:
             var operation = GitOperation(kind: .am)
             if let number = gitFile("rebase-apply/next").flatMap({ Int($0) }), let total = gitFile("rebase-apply/last").flatMap({ Int($0) }) {

@@ -361,6 +361,57 @@ struct CheckHookTests {
         #expect(!FileManager.default.fileExists(atPath: hook.path))
     }
 
+    @Test("the hook judges the layout of what is staged, not of the work tree; its list of files is made by mktemp; an earlier version's hook is replaced")
+    func hookReadsTheIndex() throws {
+        let repository = try TestRepository()
+        try repository.commit(B.catalog([("Hello", B.entry([("en", B.text("Hello"))]))]), at: "L.xcstrings", "start")
+        #expect(try repository.run(["install", "--hooks"]).status == 0)
+        let compact = Array(#"{"sourceLanguage":"en","strings":{"a":{}},"version":"1.0"}"#.utf8)
+        let formatted = B.catalog([("a", B.entry([]))]).xcodeLayout()
+        // Staged in Xcode's layout, then edited out of it: the commit is fine.
+        try repository.directory.write("L.xcstrings", formatted)
+        try repository.git("add", "L.xcstrings")
+        try repository.directory.write("L.xcstrings", compact)
+        #expect(try repository.run(["fmt", "--check", "--staged"]).status == 0)
+        let fine = try repository.git("commit", "-qm", "staged in layout")
+        #expect(fine.status == 0, "\(fine.stderr)")
+        // Staged out of layout, formatted only in the work tree: stopped, the file named.
+        try repository.git("add", "L.xcstrings")
+        try repository.directory.write("L.xcstrings", formatted)
+        let listed = try repository.run(["fmt", "--check", "--staged"])
+        #expect(listed.status == 1 && listed.stdout == "L.xcstrings\n", "\(listed.stdout) \(listed.stderr)")
+        let stopped = try repository.git("commit", "-qm", "staged out of layout")
+        #expect(stopped.status != 0 && stopped.stderr.contains("staged catalogs above are not in Xcode's layout"), "\(stopped.stderr)")
+        #expect(try repository.run(["fmt", "--staged"]).status == 2, "--staged only with --check")
+        let hook = repository.url.appendingPathComponent(".git/hooks/pre-commit")
+        let script = try String(contentsOf: hook, encoding: .utf8)
+        #expect(script.contains("staged=$(mktemp ") && !script.contains(".$$"))
+        // The hook earlier versions wrote is ours: install replaces it, uninstall removes it.
+        let executable = script.components(separatedBy: "xargs -0 ")[1].components(separatedBy: " check --staged")[0]
+        let earlier = """
+            #!/bin/sh
+            # git-xcstrings pre-commit hook (git xcstrings install --hooks; git xcstrings
+            # uninstall removes it). Checks the String Catalogs a commit changes: what
+            # would ship broken (check --staged) and Xcode's layout (fmt --check).
+            # Skip it once with git commit --no-verify.
+            git diff --cached --name-only --diff-filter=ACMR -z -- '*.xcstrings' > "${TMPDIR:-/tmp}/git-xcstrings-staged.$$" || exit 1
+            trap 'rm -f "${TMPDIR:-/tmp}/git-xcstrings-staged.$$"' EXIT
+            [ -s "${TMPDIR:-/tmp}/git-xcstrings-staged.$$" ] || exit 0
+            xargs -0 \(executable) check --staged -- < "${TMPDIR:-/tmp}/git-xcstrings-staged.$$" || exit 1
+            if ! xargs -0 \(executable) fmt --check -- < "${TMPDIR:-/tmp}/git-xcstrings-staged.$$"; then
+                echo "git-xcstrings: the catalogs above are not in Xcode's layout: run git xcstrings fmt on them, then git add them" >&2
+                exit 1
+            fi
+
+            """
+        try Data(earlier.utf8).write(to: hook)
+        #expect(try repository.run(["install", "--hooks"]).status == 0)
+        #expect(try String(contentsOf: hook, encoding: .utf8) == script)
+        try Data(earlier.utf8).write(to: hook)
+        #expect(try repository.run(["uninstall"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: hook.path))
+    }
+
     @Test("--staged says a conflicted catalog is unmerged (exit 2) and leaves out symbolic links")
     func conflictedAndLinks() throws {
         let repository = try TestRepository()

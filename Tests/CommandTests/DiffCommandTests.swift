@@ -166,6 +166,15 @@ struct DiffCommandTests {
         #expect(try !CLI.run(["diff", "--color=never", "HEAD~1", "HEAD"], in: repository.url).stdout.contains("\u{1B}["))
         #expect(try CLI.run(["diff", "--color=sometimes", "HEAD"], in: repository.url).status == 2)
         #expect(try CLI.run(["diff", "--language", "fr", "HEAD~1", "HEAD"], in: repository.url).stdout == "")
+        // git's settings, as git diff reads them: color.diff before color.ui; a setting overrides NO_COLOR, an option the setting.
+        let colored = "\u{1B}[1mApp/L.xcstrings"
+        #expect(try CLI.git(["-c", "color.ui=always", "xcstrings", "diff", "HEAD~1", "HEAD"], in: repository.url).stdout.contains(colored))
+        #expect(try CLI.git(["-c", "color.ui=always", "-c", "color.diff=never", "xcstrings", "diff", "HEAD~1", "HEAD"],
+                            in: repository.url).stdout.contains("\u{1B}[") == false)
+        #expect(try CLI.git(["-c", "color.diff=always", "xcstrings", "diff", "HEAD~1", "HEAD"], in: repository.url,
+                            environment: ["NO_COLOR": "1"]).stdout.contains(colored))
+        #expect(try CLI.git(["-c", "color.ui=always", "xcstrings", "diff", "--no-color", "HEAD~1", "HEAD"],
+                            in: repository.url).stdout.contains("\u{1B}[") == false)
     }
 
     @Test("invalid JSON on one side: a clear error for that file, the others still shown, exit 2")

@@ -102,7 +102,7 @@ struct FormatCommandTests {
     func usage() throws {
         let help = try CLI.run(["fmt", "--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.hasPrefix("usage: git xcstrings fmt [--check] [-p] [FILE | DIRECTORY]…"))
+        #expect(help.stdout.hasPrefix("usage: git xcstrings fmt [--check [--staged]] [-p] [FILE | DIRECTORY]…"))
         let unknown = try CLI.run(["fmt", "--frobnicate", "x"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.hasPrefix("error: unknown option '--frobnicate'\nusage: git xcstrings fmt"))

@@ -159,7 +159,10 @@ struct GitLayoutTests {
         let optioned = try CLI.git(["-c", "merge.conflictStyle=diff3", "xcstrings", "resolve"], in: withOption.url)
         #expect(optioned.status == 1, "\(optioned.stderr)")
         let optionedText = text(try withOption.directory.bytes(Self.path))
-        #expect(optionedText.contains("||||||| "), "\(optionedText)")
+        // Labelled as git labels the base of a merge: the merge base's short id.
+        let base = try withOption.git("merge-base", "HEAD", "MERGE_HEAD").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let short = try withOption.git("rev-parse", "--short", base).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(optionedText.contains("||||||| \(short)\n"), "\(optionedText)")
         let withVariables = try conflicted()
         let counted = try CLI.run(["resolve"], in: withVariables.url, environment: [
             "GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "merge.conflictStyle", "GIT_CONFIG_VALUE_0": "zdiff3"])
@@ -190,6 +193,22 @@ struct GitLayoutTests {
         #expect(languages == ["de", "es", "fr"], "\(languages)")
         #expect(try fixture.git("am", "--continue").status == 0)
         #expect(try fixture.git("log", "-1", "--format=%s").stdout == "Spanish\n")
+    }
+
+    @Test("a bare repository: two revisions compared; what needs a work tree says so in one line, exit 2")
+    func bareRepository() throws {
+        let fixture = try Self.twoCommits()
+        let directory = try TemporaryDirectory()
+        #expect(try CLI.git(["clone", "-q", "--bare", fixture.url.path, "bare.git"], in: directory.url).status == 0)
+        let bare = directory.url.appendingPathComponent("bare.git")
+        let revisions = try CLI.run(["diff", "HEAD~1", "HEAD"], in: bare)
+        #expect(revisions.status == 0 && revisions.stdout.contains("Servus"), "\(revisions.stderr)")
+        for arguments in [["diff"], ["diff", "HEAD~1"], ["diff", "--cached"], ["check"], ["fmt", "--check"]] {
+            let refused = try CLI.run(arguments, in: bare)
+            #expect(refused.status == 2 && refused.stdout.isEmpty, "\(arguments): \(refused.stdout)")
+            #expect(refused.stderr.split(separator: "\n").count == 1 && refused.stderr.contains("must be run in a work tree"),
+                    "\(arguments): \(refused.stderr)")
+        }
     }
 
     @Test("a damaged object (a loose blob cut short) is a one-line error naming it, never a wait")

@@ -230,6 +230,10 @@ struct ReviewOutputTests {
         #expect(typo.status == 2)
         #expect(typo.stderr == "error: 'dif' is not a git xcstrings command (did you mean 'diff'?). See 'git xcstrings help'.\n")
         #expect(try CLI.run(["help", "resolv"], in: directory.url).stderr.contains("(did you mean 'resolve'?)"))
+        for arguments in [["help", "--help"], ["help", "help"]] {
+            let helpOfHelp = try CLI.run(arguments, in: directory.url)
+            #expect(helpOfHelp.status == 0 && helpOfHelp.stdout.hasPrefix("usage: git xcstrings help [COMMAND | --man]"), "\(arguments)")
+        }
         #expect(!(try CLI.run(["frobnicate"], in: directory.url).stderr.contains("did you mean")))
         let usage = try CLI.run(["diff", "--nope"], in: directory.url)
         #expect(usage.stderr.hasSuffix("(see 'git xcstrings help diff')\n"))

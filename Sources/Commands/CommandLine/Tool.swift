@@ -55,6 +55,16 @@ public enum Tool {
         return row[y.count]
     }
 
+    /// `git xcstrings help --help`.
+    static let helpOfHelp = """
+        usage: git xcstrings help [COMMAND | --man]
+
+        Prints the list of commands, a command's options (as COMMAND --help
+        does), or with --man the manual page in roff ('git help xcstrings'
+        shows it through man).
+
+        """
+
     static func mainHelp() -> String {
         var text = "usage: git xcstrings <command> [<args>]\n\n"
         text += "A merge driver and semantic diff for Apple String Catalogs (.xcstrings).\n\ncommands:\n"
@@ -82,6 +92,8 @@ public enum Tool {
         case "-h", "--help", "help":
             if arguments.count > 1 && arguments[1] == "--man" {
                 Console.out(ManPage.roff(commands: commands, version: version))
+            } else if arguments.count > 1 && ["help", "--help", "-h"].contains(arguments[1]) {
+                Console.out(helpOfHelp)
             } else if arguments.count > 1 {
                 guard let command = commands.first(where: { $0.name == arguments[1] }) else {
                     Console.error("error: no command '\(arguments[1])'\(suggestion(for: arguments[1])). See 'git xcstrings help'.")

@@ -14,25 +14,58 @@ struct PreCommitHook {
     static let marker = "# git-xcstrings pre-commit hook"
 
     /// Whether a hook is one this tool wrote: byte for byte the ``script``
-    /// of some executable. A hook that merely mentions ``marker`` (someone's
-    /// own, or ours edited by hand) is someone else's, never replaced.
+    /// of some executable, or the script of an earlier version
+    /// (``earlierScript``), which install then replaces. A hook that merely
+    /// mentions ``marker`` (someone's own, or ours edited by hand) is
+    /// someone else's, never replaced.
     static func isOurs(_ hook: [UInt8]) -> Bool {
-        // Bytes that are not UTF-8 decode with replacements, and then differ from the script below.
+        // Bytes that are not UTF-8 decode with replacements, and then differ from the scripts below.
         let text = String(decoding: hook, as: UTF8.self)
-        let prefix = "xargs -0 ", suffix = " check --staged -- < \"${TMPDIR:-/tmp}/git-xcstrings-staged.$$\" || exit 1"
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) }),
-              line.count > prefix.count + suffix.count else { return false }
-        // What install writes: the name PATH finds, or an absolute path as a shell word.
-        let executable = String(line.dropFirst(prefix.count).dropLast(suffix.count))
-        var path = executable
-        if executable.count > 2 && executable.hasPrefix("'") && executable.hasSuffix("'") {
-            path = executable.dropFirst().dropLast().split(separator: "'\\''", omittingEmptySubsequences: false).joined(separator: "'")
+        for suffix in [" check --staged -- < \"$staged\" || exit 1", " check --staged -- < \"${TMPDIR:-/tmp}/git-xcstrings-staged.$$\" || exit 1"] {
+            let prefix = "xargs -0 "
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) }),
+                  line.count > prefix.count + suffix.count else { continue }
+            // What install writes: the name PATH finds, or an absolute path as a shell word.
+            let executable = String(line.dropFirst(prefix.count).dropLast(suffix.count))
+            var path = executable
+            if executable.count > 2 && executable.hasPrefix("'") && executable.hasSuffix("'") {
+                path = executable.dropFirst().dropLast().split(separator: "'\\''", omittingEmptySubsequences: false).joined(separator: "'")
+            }
+            guard executable == "git-xcstrings" || (path.hasPrefix("/") && RepositoryPath.shellQuoted(path) == executable) else { return false }
+            let ours = PreCommitHook(executable: executable)
+            return hook == Array(ours.script.utf8) || hook == Array(ours.earlierScript.utf8)
         }
-        guard executable == "git-xcstrings" || (path.hasPrefix("/") && RepositoryPath.shellQuoted(path) == executable) else { return false }
-        return Array(PreCommitHook(executable: executable).script.utf8) == hook
+        return false
     }
 
+    /// The hook: the catalogs the commit changes, as staged, checked for what
+    /// would ship broken (`check --staged`) and for Xcode's layout
+    /// (`fmt --check --staged`). The list of them goes through a file made
+    /// by `mktemp`, removed at the end.
     var script: String {
+        """
+        #!/bin/sh
+        \(Self.marker) (git xcstrings install --hooks; git xcstrings
+        # uninstall removes it). Checks the String Catalogs a commit changes, as
+        # staged: what would ship broken (check --staged) and Xcode's layout
+        # (fmt --check --staged). Skip it once with git commit --no-verify.
+        staged=$(mktemp "${TMPDIR:-/tmp}/git-xcstrings-staged.XXXXXX") || exit 1
+        trap 'rm -f "$staged"' EXIT
+        git diff --cached --name-only --diff-filter=ACMR -z -- ':(icase)*.xcstrings' > "$staged" || exit 1
+        [ -s "$staged" ] || exit 0
+        xargs -0 \(executable) check --staged -- < "$staged" || exit 1
+        if ! xargs -0 \(executable) fmt --check --staged -- < "$staged"; then
+            echo "git-xcstrings: the staged catalogs above are not in Xcode's layout: run git xcstrings fmt on them, then git add them" >&2
+            exit 1
+        fi
+
+        """
+    }
+
+    /// The hook earlier versions wrote (a list file at a name anyone could
+    /// take, the layout checked in the work tree): recognised as ours, so
+    /// that install replaces it and uninstall removes it.
+    var earlierScript: String {
         """
         #!/bin/sh
         \(Self.marker) (git xcstrings install --hooks; git xcstrings
@@ -64,7 +97,7 @@ struct PreCommitHook {
             let existing = (try? Files.read(target)) ?? []
             guard Self.isOurs(existing) else {
                 return .refused("\(path) is another hook: left as it is. Add this line to it to run git-xcstrings too:\n"
-                                + "    git diff --cached --name-only --diff-filter=ACMR -z -- '*.xcstrings' | xargs -0 -r \(executable) check --staged -- || exit 1")
+                                + "    git diff --cached --name-only --diff-filter=ACMR -z -- ':(icase)*.xcstrings' | xargs -0 -r \(executable) check --staged -- || exit 1")
             }
             if existing == Array(script.utf8) { return .unchanged(path) }
         }

@@ -1,5 +1,6 @@
 import PlatformLayer
 import GitProcess
+
 /// A command's arguments, parsed the way git parses its own: long options
 /// as `--name value` or `--name=value`, short flags that may be grouped
 /// (`-qv`), `--` ending the options, everything else positional.
@@ -122,12 +123,26 @@ package struct Arguments {
     /// Whether to colour standard output, from `--color[=WHEN]` and
     /// `--no-color` as git reads them: `auto` (the default) on a terminal
     /// without NO_COLOR.
-    package func color() throws(UsageError) -> Bool {
+    package func color(configuredBy setting: String = "color.ui") throws(UsageError) -> Bool {
         switch has("no-color") ? "never" : value("color") {
-        case nil, "auto": return Console.wantsColor()
+        case nil: return Self.configuredColor(setting)
+        case "auto": return Console.wantsColor()
         case "", "always": return true
         case "never": return false
         case let other?: throw UsageError("--color takes always, never or auto, not '\(other)'")
+        }
+    }
+
+    /// Colour as git's configuration says for output like `setting`'s
+    /// (`color.diff`, falling back to `color.ui`): `always`, `never` (or
+    /// `false`), else on a terminal (``Console/wantsColor(_:)``: not with
+    /// `NO_COLOR`, which a setting overrides, as its convention asks).
+    static func configuredColor(_ setting: String) -> Bool {
+        let settings = (try? GitConfig.values(matching: #"^color\.(ui|diff)$"#)) ?? [:]
+        switch (settings[setting.lowercased()] ?? settings["color.ui"])?.lowercased() {
+        case "always": return true
+        case "never", "false": return false
+        default: return Console.wantsColor()
         }
     }
 }
