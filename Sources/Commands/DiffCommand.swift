@@ -6,7 +6,7 @@ import SemanticDiff
 /// `git xcstrings diff`: what changed in catalogs, per entry and language.
 enum DiffCommand: Command {
     static let name = "diff"
-    static let synopsis = "git xcstrings diff [--cached] [--stat | --json | --format markdown] [--language L]… [--color[=WHEN]] [--exit-code] [REV [REV] | REV..REV | REV...REV] [-- PATH…]"
+    static let synopsis = "git xcstrings diff [--cached] [--stat | --json | --format markdown [--max-bytes N]] [--language L]… [--color[=WHEN]] [--exit-code] [REV [REV] | REV..REV | REV...REV] [-- PATH…]"
     static let summary = "Show what changed in catalogs: per entry, per language, per translation."
     static let details = """
         forms (as git diff):
@@ -26,6 +26,10 @@ enum DiffCommand: Command {
           --format FORMAT      text (the default), json, or markdown: a table per file
                                and language, then each entry collapsed (for a bot's
                                comment on a pull request)
+          --max-bytes N        with --format markdown: at most N bytes, whole
+                               entries only, then a line saying how many entries
+                               and languages were left out and the command that
+                               shows them (GitHub takes comments of up to 65,536)
           --language L         only language L (repeat for more)
           --color[=WHEN]       always, never or auto (a terminal without NO_COLOR)
           --no-color           the same as --color=never
@@ -49,7 +53,7 @@ enum DiffCommand: Command {
         """
     static let spec = Arguments.Spec(
         flags: ["stat", "json", "cached", "staged", "no-color", "exit-code", "no-index", "git-external", "verbose", "no-pager", "paginate", "help"],
-        options: ["language", "format"],
+        options: ["language", "format", "max-bytes"],
         optionalValues: ["color"],
         aliases: ["h": "help", "v": "verbose"])
 
@@ -68,6 +72,14 @@ enum DiffCommand: Command {
         let format = arguments.has("json") ? "json" : (arguments.value("format") ?? "text")
         guard ["text", "json", "markdown"].contains(format) else {
             return Tool.usageFailure(self, "--format takes text, json or markdown, not '\(format)'")
+        }
+        var maxBytes: Int?
+        if let limit = arguments.value("max-bytes") {
+            guard format == "markdown" else { return Tool.usageFailure(self, "--max-bytes works with --format markdown") }
+            guard let bytes = Int(limit), bytes > 0 else {
+                return Tool.usageFailure(self, "--max-bytes takes a number of bytes, not '\(limit)'")
+            }
+            maxBytes = bytes
         }
         var files: [CatalogFileChange]
         var repository: Repository?
@@ -165,7 +177,11 @@ enum DiffCommand: Command {
             let output = DiffRenderer.jsonOutput(diffs, secondThread: workers)
             output.forEachPart { Console.write($0) }
         } else if format == "markdown" {
-            Console.out(MarkdownReport.render(diffs))
+            if let maxBytes {
+                Console.write(MarkdownReport.render(diffs, maxBytes: maxBytes, command: fullCommand(arguments)))
+            } else {
+                Console.out(MarkdownReport.render(diffs))
+            }
         } else if arguments.has("stat") {
             Console.out(DiffRenderer.stat(diffs, color: color, verbose: arguments.has("verbose")))
         } else {
@@ -175,6 +191,18 @@ enum DiffCommand: Command {
         if failed { return ExitStatus.failure }
         if (arguments.has("exit-code") || noIndex) && diffs.contains(where: \.hasChanges) { return ExitStatus.attention }
         return ExitStatus.success
+    }
+
+    /// The command that shows everything a shortened report leaves out:
+    /// these arguments in the text form.
+    static func fullCommand(_ arguments: Arguments) -> String {
+        var words = ["git", "xcstrings", "diff"]
+        if arguments.has("cached") || arguments.has("staged") { words.append("--cached") }
+        if arguments.has("no-index") { words.append("--no-index") }
+        for language in arguments.all("language") { words += ["--language", language] }
+        words += arguments.positional
+        if let paths = arguments.afterSeparator { words += ["--"] + paths }
+        return words.map(RepositoryPath.shellQuoted).joined(separator: " ")
     }
 
     /// Whether the arguments are two files and the directory is in no

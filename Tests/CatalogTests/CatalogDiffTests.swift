@@ -250,6 +250,35 @@ struct CatalogDiffTests {
         #expect(markdown.contains(#"<code>"Caf\u{e9}"</code> removed (normalization only)"#), "\(markdown)")
     }
 
+    @Test("--max-bytes: whole entries while they fit, then a line counting the entries and languages left out")
+    func markdownWithinALimit() throws {
+        let keys = (0..<40).map { "Key \($0)" }
+        let old = B.catalog(keys.map { ($0, B.entry([("de", B.text("alt \($0)"))])) })
+        let new = B.catalog(keys.map { key in
+            (key, B.entry([("de", B.text("neu \(key)")), ("fr", B.text("nouveau \(key)")), ("ja", B.text("新しい \(key)"))]))
+        })
+        let diff = try Self.diff(old, new)
+        let whole = MarkdownReport.render([diff])
+        let command = "git xcstrings diff main...feature"
+        // A limit the report fits in changes nothing.
+        #expect(MarkdownReport.render([diff], maxBytes: whole.utf8.count, command: command) == whole)
+        for limit in [600, 2_000, whole.utf8.count - 1] {
+            let short = MarkdownReport.render([diff], maxBytes: limit, command: command)
+            #expect(short.utf8.count <= limit, "\(limit): \(short.utf8.count)")
+            let shown = short.ranges(of: "<details>").count
+            // Every entry shown is whole, and the rest are counted.
+            #expect(short.ranges(of: "</details>").count == shown)
+            #expect(shown < 40)
+            #expect(short.hasSuffix("**Left out to keep this short: \(40 - shown) \(40 - shown == 1 ? "entry" : "entries") in 3 languages.** "
+                                    + "`git xcstrings diff main...feature` shows them all.\n"), "\(short.suffix(200))")
+            // What is shown is the report's beginning, word for word.
+            let kept = short[..<short.firstRange(of: "**Left out")!.lowerBound]
+            #expect(whole.hasPrefix(kept))
+        }
+        // The file's heading and language table come first and stay.
+        #expect(MarkdownReport.render([diff], maxBytes: 2_000, command: command).contains("| Language | Added |"))
+    }
+
     @Test("a file changed only in layout says so in the text too; --stat shows the catalog's own members")
     func layoutOnlyAndCatalogMembers() throws {
         let value = B.catalog([("Hello", B.entry([("de", B.text("Hallo"))]))])

@@ -8,13 +8,58 @@ import XCStringsText
 /// as the text form folds them. Values are HTML-escaped in `<code>`, so no
 /// text can break the table or the page.
 public enum MarkdownReport {
+    /// The whole report.
     public static func render(_ files: [CatalogFileDiff]) -> String {
-        let files = files.map(\.visible)
+        sections(files).map(\.text).joined()
+    }
+
+    /// The report in at most `maxBytes` bytes of UTF-8 (`--max-bytes`, for
+    /// sites that refuse longer comments): sections in order, each whole, as
+    /// long as they fit; then one line saying how many entries, in how many
+    /// languages, were left out, and `command`, which shows them. The line
+    /// counts towards the limit, so only a limit shorter than that line
+    /// alone is exceeded.
+    public static func render(_ files: [CatalogFileDiff], maxBytes: Int, command: String) -> String {
+        let all = sections(files)
+        guard all.reduce(0, { $0 + $1.text.utf8.count }) > maxBytes else { return all.map(\.text).joined() }
         var output = ""
+        var used = 0
+        var index = all.startIndex
+        // The note's length depends on the counts; its longest form is reserved.
+        let reserve = note(entries: all.count, languages: all.reduce(into: Set<String>()) { $0.formUnion($1.languages) }.count,
+                           command: command).utf8.count
+        while index < all.endIndex, used + all[index].text.utf8.count + reserve <= maxBytes {
+            output += all[index].text
+            used += all[index].text.utf8.count
+            index += 1
+        }
+        let left = all[index...]
+        let entries = left.filter(\.isEntry).count
+        let languages = left.reduce(into: Set<String>()) { $0.formUnion($1.languages) }.count
+        return output + note(entries: entries, languages: languages, command: command)
+    }
+
+    static func note(entries: Int, languages: Int, command: String) -> String {
+        let shownCommand = String(command.map { $0 == "`" ? "'" : $0 })
+        return "**Left out to keep this short: \(entries) \(entries == 1 ? "entry" : "entries") in \(languages) "
+            + "language\(languages == 1 ? "" : "s").** `\(shownCommand)` shows them all.\n"
+    }
+
+    /// One part of the report: a file's heading with its tables, or one entry.
+    struct Section {
+        var text: String
+        var isEntry: Bool
+        var languages: Set<String>
+    }
+
+    static func sections(_ files: [CatalogFileDiff]) -> [Section] {
+        let files = files.map(\.visible)
+        var sections: [Section] = []
         for file in files where file.isShown {
-            output += "### <code>\(escaped(file.displayPath))</code>\n\n"
+            var output = "### <code>\(escaped(file.displayPath))</code>\n\n"
             if file.changes.isEmpty {
                 output += file.isIdentical ? "Renamed, content unchanged.\n\n" : "Layout only: the same catalog, written differently.\n\n"
+                sections.append(Section(text: output, isEntry: false, languages: []))
                 continue
             }
             let entries = file.entryStatistics.parts
@@ -33,16 +78,19 @@ public enum MarkdownReport {
                 }
                 output += "\n"
             }
+            sections.append(Section(text: output, isEntry: false, languages: []))
             var index = file.changes.startIndex
             while index < file.changes.endIndex {
                 let change = file.changes[index]
                 var end = index + 1
                 while end < file.changes.endIndex && change.key != nil && same(file.changes[end].key, change.key) { end += 1 }
-                output += details(file.changes[index..<end])
+                let slice = file.changes[index..<end]
+                sections.append(Section(text: details(slice), isEntry: change.key != nil,
+                                        languages: Set(slice.compactMap(\.language))))
                 index = end
             }
         }
-        return output
+        return sections
     }
 
     static func details(_ changes: ArraySlice<CatalogChange>) -> String {
