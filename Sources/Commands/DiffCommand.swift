@@ -177,11 +177,7 @@ enum DiffCommand: Command {
             let output = DiffRenderer.jsonOutput(diffs, secondThread: workers)
             output.forEachPart { Console.write($0) }
         } else if format == "markdown" {
-            if let maxBytes {
-                Console.write(MarkdownReport.render(diffs, maxBytes: maxBytes, command: fullCommand(arguments)))
-            } else {
-                Console.out(MarkdownReport.render(diffs))
-            }
+            Console.out(maxBytes.map { MarkdownReport.render(diffs, maxBytes: $0, command: fullCommand(arguments)) } ?? MarkdownReport.render(diffs))
         } else if arguments.has("stat") {
             Console.out(DiffRenderer.stat(diffs, color: color, verbose: arguments.has("verbose")))
         } else {
