@@ -6,6 +6,7 @@
 class GitXcstrings < Formula
   desc "Git merge driver, semantic diff and checker for Apple String Catalogs"
   homepage "https://github.com/git-xcstrings/git-xcstrings"
+  license "MIT"
   url "https://github.com/git-xcstrings/git-xcstrings.git", tag: "v0.1.0"
   head "https://github.com/git-xcstrings/git-xcstrings.git", branch: "main"
 

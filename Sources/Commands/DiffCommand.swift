@@ -26,10 +26,11 @@ enum DiffCommand: Command {
           --format FORMAT      text (the default), json, or markdown: a table per file
                                and language, then each entry collapsed (for a bot's
                                comment on a pull request)
-          --max-bytes N        with --format markdown: at most N bytes, whole
-                               entries only, then a line saying how many entries
-                               and languages were left out and the command that
-                               shows them (GitHub takes comments of up to 65,536)
+          --max-bytes N        with --format markdown: at most N bytes (N ≥ 1024),
+                               whole entries only, then a line saying how many
+                               entries, languages and files were left out and the
+                               command that shows them (GitHub takes comments of
+                               up to 65,536 characters)
           --language L         only language L (repeat for more)
           --color[=WHEN]       always, never or auto (a terminal without NO_COLOR)
           --no-color           the same as --color=never
@@ -76,9 +77,11 @@ enum DiffCommand: Command {
         var maxBytes: Int?
         if let limit = arguments.value("max-bytes") {
             guard format == "markdown" else { return Tool.usageFailure(self, "--max-bytes works with --format markdown") }
-            guard let bytes = Int(limit), bytes > 0 else {
+            guard let bytes = Int(limit) else {
                 return Tool.usageFailure(self, "--max-bytes takes a number of bytes, not '\(limit)'")
             }
+            // Room for the line that says what was left out.
+            guard bytes >= 1024 else { return Tool.usageFailure(self, "--max-bytes takes 1024 or more, not \(bytes)") }
             maxBytes = bytes
         }
         var files: [CatalogFileChange]
@@ -190,15 +193,18 @@ enum DiffCommand: Command {
     }
 
     /// The command that shows everything a shortened report leaves out:
-    /// these arguments in the text form.
+    /// these arguments in the text form. Paths that would make it longer than
+    /// a line are left off: it then shows every catalog the revisions changed.
     static func fullCommand(_ arguments: Arguments) -> String {
         var words = ["git", "xcstrings", "diff"]
         if arguments.has("cached") || arguments.has("staged") { words.append("--cached") }
         if arguments.has("no-index") { words.append("--no-index") }
         for language in arguments.all("language") { words += ["--language", language] }
         words += arguments.positional
-        if let paths = arguments.afterSeparator { words += ["--"] + paths }
-        return words.map(RepositoryPath.shellQuoted).joined(separator: " ")
+        let command = words.map(RepositoryPath.shellQuoted).joined(separator: " ")
+        guard let paths = arguments.afterSeparator, !paths.isEmpty else { return command }
+        let withPaths = command + " -- " + paths.map(RepositoryPath.shellQuoted).joined(separator: " ")
+        return withPaths.utf8.count <= 300 || arguments.has("no-index") ? withPaths : command
     }
 
     /// Whether the arguments are two files and the directory is in no

@@ -269,7 +269,7 @@ struct CatalogDiffTests {
             // Every entry shown is whole, and the rest are counted.
             #expect(short.ranges(of: "</details>").count == shown)
             #expect(shown < 40)
-            #expect(short.hasSuffix("**Left out to keep this short: \(40 - shown) \(40 - shown == 1 ? "entry" : "entries") in 3 languages.** "
+            #expect(short.hasSuffix("**Left out to keep this short: \(40 - shown) \(40 - shown == 1 ? "entry" : "entries") in 3 languages, from 1 file.** "
                                     + "`git xcstrings diff main...feature` shows them all.\n"), "\(short.suffix(200))")
             // What is shown is the report's beginning, word for word.
             let kept = short[..<short.firstRange(of: "**Left out")!.lowerBound]
@@ -277,6 +277,17 @@ struct CatalogDiffTests {
         }
         // The file's heading and language table come first and stay.
         #expect(MarkdownReport.render([diff], maxBytes: 2_000, command: command).contains("| Language | Added |"))
+        // A second file left out whole, with no entries (a rename): counted as a file.
+        let value = B.catalog([("Hello", B.entry([("de", B.text("Hallo"))]))])
+        let renamed = CatalogDiff.compare(old: try Catalog(parsing: value.xcodeLayout()), new: try Catalog(parsing: value.xcodeLayout()),
+                                          oldPath: String(repeating: "Old/", count: 30) + "L.xcstrings",
+                                          newPath: String(repeating: "New/", count: 30) + "L.xcstrings")
+        let both = MarkdownReport.render([diff, renamed])
+        // Room for the first file and the longest form of the line (42 sections, 3 languages, 2 files), not for the rename.
+        let longest = "**Left out to keep this short: 42 entries in 3 languages, from 2 files.** `\(command)` shows them all.\n"
+        let cut = MarkdownReport.render([diff, renamed], maxBytes: whole.utf8.count + longest.utf8.count, command: command)
+        #expect(both.contains("Renamed, content unchanged.") && !cut.contains("Renamed"))
+        #expect(cut.contains("**Left out to keep this short: 1 file.**"), "\(cut.suffix(200))")
     }
 
     @Test("a file changed only in layout says so in the text too; --stat shows the catalog's own members")

@@ -35,13 +35,14 @@ struct ActionTests {
         return (repository, base, head)
     }
 
-    static func run(_ repository: TestRepository, base: String, head: String, inputs: [String: String] = [:]) throws -> Run {
+    static func run(_ repository: TestRepository, base: String, head: String, inputs: [String: String] = [:],
+                    in directory: URL? = nil, event: String? = nil) throws -> Run {
         let files = try TemporaryDirectory()
-        try files.write("event.json", #"{"action":"synchronize","pull_request":{"number":7,"base":{"sha":"\#(base)"},"head":{"sha":"\#(head)"}}}"#)
+        try files.write("event.json", event ?? #"{"action":"synchronize","pull_request":{"number":7,"base":{"sha":"\#(base)"},"head":{"sha":"\#(head)"}}}"#)
         var environment = ["GITHUB_EVENT_PATH": files.path("event.json"), "XCSTRINGS_ACTION_OUTPUT": files.path("out"),
                            "GITHUB_TOKEN": "", "RUNNER_TEMP": files.url.path]
         for (name, value) in inputs { environment["INPUT_" + name.uppercased().replacingOccurrences(of: "-", with: "_")] = value }
-        let result = try CLI.launch(packageRoot.appendingPathComponent("action/run"), [], in: repository.url,
+        let result = try CLI.launch(packageRoot.appendingPathComponent("action/run"), [], in: directory ?? repository.url,
                                     environment: environment, input: nil)
         let annotations = (try? String(contentsOfFile: files.path("out/annotations.txt"), encoding: .utf8)) ?? ""
         let comment = try? String(contentsOfFile: files.path("out/comment.md"), encoding: .utf8)
@@ -69,7 +70,8 @@ struct ActionTests {
         // Only the catalogs the pull request changed.
         #expect(!run.annotations.contains("Other.xcstrings"))
         let comment = try #require(run.comment)
-        #expect(comment.hasPrefix("<!-- git-xcstrings -->\n## String Catalogs\n"))
+        #expect(comment.hasPrefix("<!-- git-xcstrings "), "\(comment.prefix(100))")
+        #expect(comment.split(separator: "\n").prefix(2).last == "## String Catalogs")
         #expect(comment.contains("### <code>App/Localizable.xcstrings</code>"))
         #expect(comment.contains("<code>&quot;Save&quot;</code>") || comment.contains("<code>\"Save\"</code>"), "\(comment)")
         #expect(comment.contains("| fr | 1 | 0 | 0 |"), "\(comment)")
@@ -146,5 +148,69 @@ struct ActionTests {
         #expect(!run.annotations.contains("App/Localizable.xcstrings"))
         let comment = try #require(run.comment)
         #expect(comment.contains("Other/Other.xcstrings") && !comment.contains("App/Localizable.xcstrings"))
+    }
+
+    @Test("a renamed catalog is compared with its old self, a deleted one is in the comment, a path in any script is found")
+    func renamesDeletionsAndNames() throws {
+        let (repository, base, head) = try Self.pullRequest { repository in
+            try repository.git("mv", "Other/Other.xcstrings", "Other/Renamed.xcstrings")
+            try repository.git("rm", "-q", "App/Localizable.xcstrings")
+        }
+        let run = try Self.run(repository, base: base, head: head)
+        let comment = try #require(run.comment)
+        #expect(comment.contains("Other/Other.xcstrings → Other/Renamed.xcstrings") && comment.contains("Renamed, content unchanged."), "\(comment)")
+        #expect(comment.contains("### <code>App/Localizable.xcstrings</code>") && comment.contains("Entries: 2 removed."), "\(comment)")
+        #expect(run.result.status == 0, "\(run.result.stdout)")
+        // A name git quotes (core.quotePath): found all the same.
+        let (named, namedBase, namedHead) = try Self.pullRequest { repository in
+            try repository.write(B.catalog([("Hallo", B.entry([("de", B.text("%@ Welt")), ("en", B.text("%lld world"))]))]),
+                                 to: "Übersetzung/日本 語.xcstrings")
+        }
+        let unicode = try Self.run(named, base: namedBase, head: namedHead)
+        #expect(unicode.comment?.contains("### <code>Übersetzung/日本 語.xcstrings</code>") == true, "\(unicode.comment ?? "")")
+        #expect(unicode.annotations.contains("::error file=Übersetzung/日本 語.xcstrings,line="), "\(unicode.annotations)")
+        #expect(unicode.result.status == 1)
+    }
+
+    @Test("a shallow checkout of the head: the history back to the merge base is fetched, then all goes as usual")
+    func shallowCheckout() throws {
+        let (repository, base, head) = try Self.pullRequest { repository in
+            try repository.write(B.catalog([("%lld files", B.entry([("en", B.text("%lld files"))])),
+                                             ("Save", B.entry([("de", B.text("Sichern")), ("en", B.text("Save")), ("fr", B.text("Enregistrer"))]))]),
+                                 to: "App/Localizable.xcstrings")
+        }
+        // As actions/checkout leaves it: one commit, fetched from the repository as origin.
+        let clone = try TemporaryDirectory()
+        let cloned = try CLI.git(["clone", "-q", "--depth", "1", "--branch", "feature", "file://" + repository.url.path, "work"], in: clone.url)
+        try #require(cloned.status == 0, "\(cloned.stderr)")
+        let run = try Self.run(repository, base: base, head: head, in: clone.url.appendingPathComponent("work"))
+        #expect(run.result.status == 0, "\(run.result.stdout) \(run.result.stderr)")
+        #expect(run.comment?.contains("| fr | 1 | 0 | 0 |") == true, "\(run.comment ?? "")")
+    }
+
+    @Test("unrelated histories fail with what to do; an event with no pull request is nothing to do")
+    func noMergeBaseAndOtherEvents() throws {
+        let (repository, base, _) = try Self.pullRequest { repository in try repository.directory.write("README.md", "changed\n") }
+        try repository.git("checkout", "-q", "--orphan", "unrelated")
+        try repository.write(B.catalog([("Other", B.entry([("en", B.text("Other"))]))]), to: "App/Localizable.xcstrings")
+        try repository.commitAll("unrelated")
+        let unrelated = try repository.git("rev-parse", "HEAD").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let run = try Self.run(repository, base: base, head: unrelated)
+        #expect(run.result.status == 2)
+        #expect(run.result.stdout.contains("have no merge base; check out with fetch-depth: 0"), "\(run.result.stdout)")
+        #expect(run.comment == nil)
+        let push = try Self.run(repository, base: base, head: unrelated, event: #"{"ref":"refs/heads/main"}"#)
+        #expect(push.result.status == 0 && push.result.stdout.contains("::notice::"), "\(push.result.stdout)")
+    }
+
+    @Test("a catalog that is not JSON: its json finding annotated, the step fails, the comment still made")
+    func notJSON() throws {
+        let (repository, base, head) = try Self.pullRequest { repository in
+            try repository.directory.write("App/Localizable.xcstrings", "{\n  \"sourceLanguage\" : \"en\",\n  <<<<<<< ours\n}\n")
+        }
+        let run = try Self.run(repository, base: base, head: head)
+        #expect(run.result.status == 1, "\(run.result.stdout)")
+        #expect(run.annotations.contains("::error file=App/Localizable.xcstrings,line=3"), "\(run.annotations)")
+        #expect(run.comment?.hasPrefix("<!-- git-xcstrings ") == true)
     }
 }

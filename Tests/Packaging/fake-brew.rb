@@ -4,9 +4,12 @@
 #   ruby Tests/Packaging/fake-brew.rb FORMULA SOURCE PREFIX TESTDIR
 #
 # SOURCE is the unpacked source (brew's build directory), PREFIX stands for
-# both the keg and HOMEBREW_PREFIX/opt/NAME, TESTDIR for brew's testpath. It
-# implements the part of Homebrew's formula language the formula uses;
-# anything else fails with NoMethodError, so a new call gets noticed.
+# HOMEBREW_PREFIX, laid out as Homebrew lays it out: the formula installs into
+# the keg PREFIX/Cellar/NAME/VERSION, which is then linked into PREFIX/bin
+# (and share, etc) and PREFIX/opt/NAME, and the test runs with HOME in
+# TESTDIR, as brew test does. It implements the part of Homebrew's formula
+# language the formula uses; anything else fails with NoMethodError, so a
+# new call gets noticed.
 require "fileutils"
 require "open3"
 require "pathname"
@@ -69,16 +72,18 @@ class Formula
 
   Version = Struct.new(:to_s)
 
-  def initialize(prefix, testdir)
-    @prefix = Pathname.new(prefix)
+  def initialize(homebrew_prefix, testdir, name)
+    @homebrew_prefix = Pathname.new(homebrew_prefix)
+    @prefix = @homebrew_prefix/"Cellar"/name/self.class.stable_version
+    @opt_prefix = @homebrew_prefix/"opt"/name
     @testpath = Pathname.new(testdir)
   end
 
-  attr_reader :prefix, :testpath
+  attr_reader :prefix, :opt_prefix, :testpath
 
   def version = Version.new(self.class.stable_version)
   def bin = prefix/"bin"
-  def opt_bin = bin
+  def opt_bin = opt_prefix/"bin"
   def man1 = prefix/"share/man/man1"
   def bash_completion = prefix/"etc/bash_completion.d"
   def zsh_completion = prefix/"share/zsh/site-functions"
@@ -117,10 +122,24 @@ class Formula
 end
 
 load formula_path
-formula_class = Object.const_get(File.basename(formula_path, ".rb").split(/[-_]/).map(&:capitalize).join)
-formula = formula_class.new(prefix, testdir)
+name = File.basename(formula_path, ".rb")
+formula_class = Object.const_get(name.split(/[-_]/).map(&:capitalize).join)
+formula = formula_class.new(prefix, testdir, name)
 Dir.chdir(source) { formula.install }
+# brew link: every file of the keg linked into the prefix; opt/NAME to the keg.
+Dir.glob("#{formula.prefix}/**/*").each do |file|
+  next if File.directory?(file)
+  target = HOMEBREW_PREFIX/Pathname.new(file).relative_path_from(formula.prefix)
+  target.dirname.mkpath
+  File.symlink(file, target)
+end
+formula.opt_prefix.dirname.mkpath
+File.symlink(formula.prefix, formula.opt_prefix)
 puts formula.caveats
 FileUtils.mkdir_p(testdir)
+# brew test: HOME is the test's own directory, PATH Homebrew's bin first.
+ENV["HOME"] = testdir
+ENV["PATH"] = "#{HOMEBREW_PREFIX}/bin:/usr/bin:/bin"
+ENV["GIT_CONFIG_NOSYSTEM"] = "1"
 Dir.chdir(testdir) { formula.instance_eval(&formula_class.test_block) }
 puts "fake-brew: install and test passed"

@@ -16,9 +16,9 @@ public enum MarkdownReport {
     /// The report in at most `maxBytes` bytes of UTF-8 (`--max-bytes`, for
     /// sites that refuse longer comments): sections in order, each whole, as
     /// long as they fit; then one line saying how many entries, in how many
-    /// languages, were left out, and `command`, which shows them. The line
-    /// counts towards the limit, so only a limit shorter than that line
-    /// alone is exceeded.
+    /// languages and files, were left out, and `command`, which shows them.
+    /// The line counts towards the limit, so only a limit shorter than that
+    /// line alone is exceeded.
     public static func render(_ files: [CatalogFileDiff], maxBytes: Int, command: String) -> String {
         let all = sections(files)
         guard all.reduce(0, { $0 + $1.text.utf8.count }) > maxBytes else { return all.map(\.text).joined() }
@@ -27,7 +27,7 @@ public enum MarkdownReport {
         var index = all.startIndex
         // The note's length depends on the counts; its longest form is reserved.
         let reserve = note(entries: all.count, languages: all.reduce(into: Set<String>()) { $0.formUnion($1.languages) }.count,
-                           command: command).utf8.count
+                           files: files.count, command: command).utf8.count
         while index < all.endIndex, used + all[index].text.utf8.count + reserve <= maxBytes {
             output += all[index].text
             used += all[index].text.utf8.count
@@ -36,13 +36,16 @@ public enum MarkdownReport {
         let left = all[index...]
         let entries = left.filter(\.isEntry).count
         let languages = left.reduce(into: Set<String>()) { $0.formUnion($1.languages) }.count
-        return output + note(entries: entries, languages: languages, command: command)
+        let leftFiles = Set(left.map(\.file)).count
+        return output + note(entries: entries, languages: languages, files: leftFiles, command: command)
     }
 
-    static func note(entries: Int, languages: Int, command: String) -> String {
+    static func note(entries: Int, languages: Int, files: Int, command: String) -> String {
         let shownCommand = String(command.map { $0 == "`" ? "'" : $0 })
-        return "**Left out to keep this short: \(entries) \(entries == 1 ? "entry" : "entries") in \(languages) "
-            + "language\(languages == 1 ? "" : "s").** `\(shownCommand)` shows them all.\n"
+        let count = { (number: Int, one: String, many: String) in "\(number) \(number == 1 ? one : many)" }
+        let what = entries == 0 ? count(files, "file", "files")
+            : count(entries, "entry", "entries") + " in " + count(languages, "language", "languages") + ", from " + count(files, "file", "files")
+        return "**Left out to keep this short: \(what).** `\(shownCommand)` shows them all.\n"
     }
 
     /// One part of the report: a file's heading with its tables, or one entry.
@@ -50,16 +53,18 @@ public enum MarkdownReport {
         var text: String
         var isEntry: Bool
         var languages: Set<String>
+        /// Which file, in the order shown.
+        var file: Int
     }
 
     static func sections(_ files: [CatalogFileDiff]) -> [Section] {
         let files = files.map(\.visible)
         var sections: [Section] = []
-        for file in files where file.isShown {
+        for (number, file) in files.filter(\.isShown).enumerated() {
             var output = "### <code>\(escaped(file.displayPath))</code>\n\n"
             if file.changes.isEmpty {
                 output += file.isIdentical ? "Renamed, content unchanged.\n\n" : "Layout only: the same catalog, written differently.\n\n"
-                sections.append(Section(text: output, isEntry: false, languages: []))
+                sections.append(Section(text: output, isEntry: false, languages: [], file: number))
                 continue
             }
             let entries = file.entryStatistics.parts
@@ -78,7 +83,7 @@ public enum MarkdownReport {
                 }
                 output += "\n"
             }
-            sections.append(Section(text: output, isEntry: false, languages: []))
+            sections.append(Section(text: output, isEntry: false, languages: [], file: number))
             var index = file.changes.startIndex
             while index < file.changes.endIndex {
                 let change = file.changes[index]
@@ -86,7 +91,7 @@ public enum MarkdownReport {
                 while end < file.changes.endIndex && change.key != nil && same(file.changes[end].key, change.key) { end += 1 }
                 let slice = file.changes[index..<end]
                 sections.append(Section(text: details(slice), isEntry: change.key != nil,
-                                        languages: Set(slice.compactMap(\.language))))
+                                        languages: Set(slice.compactMap(\.language)), file: number))
                 index = end
             }
         }
