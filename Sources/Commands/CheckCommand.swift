@@ -14,9 +14,10 @@ enum CheckCommand: Command {
               --format FORMAT      text (PATH:LINE:COLUMN: SEVERITY: MESSAGE [RULE]), json,
                                    github (GitHub Actions annotations) or sarif (SARIF 2.1.0)
               --json               the same as --format json
-              --summary            also a table per language: translated, needs_review, new,
-                                   missing and stale entries, and the share translated
-                                   (of the --language ones, when given)
+              --summary            a table per language instead of the findings (their
+                                   counts stay): translated, needs_review, new, missing
+                                   and stale entries, and the share translated (of the
+                                   --language ones, when given)
               --language L         only findings about language L (repeat for more)
               --rule R             only rule R (repeat for more)
               --disable R          not rule R (repeat for more)
@@ -139,6 +140,7 @@ enum CheckCommand: Command {
             status = ExitStatus.failure
         }
         var files: [CheckedFile] = []
+        var languagesSeen = Set<String>()
         for target in targets {
             let catalog: Catalog
             guard let source = target.source else {
@@ -166,6 +168,13 @@ enum CheckCommand: Command {
                 status = ExitStatus.failure
                 continue
             } catch let error as CatalogError {
+                // A file that is not a catalog by name and not even an object (README.md) is a mistake of the
+                // command, not a broken catalog; one that starts as an object is a catalog with an error.
+                if case .file(let path) = source, !path.hasSuffix(".xcstrings"), !((try? startsAsObject(path)) ?? true) {
+                    Console.error("error: \(target.shownPath): not a String Catalog (not .xcstrings, and not a JSON object)")
+                    status = ExitStatus.failure
+                    continue
+                }
                 if let finding = CatalogCheck.finding(for: error, options: options) {
                     files.append(CheckedFile(path: target.shownPath, repositoryPath: target.repositoryPath, findings: [finding], summary: nil))
                 } else {
@@ -177,6 +186,16 @@ enum CheckCommand: Command {
                 Console.error("error: \(target.shownPath): \(error)")
                 status = ExitStatus.failure
                 continue
+            }
+            if case .file(let path) = source, !path.hasSuffix(".xcstrings"),
+               catalog.document.value(.strings, in: catalog.document.root) == nil {
+                Console.error("error: \(target.shownPath): not a String Catalog (not .xcstrings, and no strings in it)")
+                status = ExitStatus.failure
+                continue
+            }
+            if !options.languages.isEmpty {
+                for entry in catalog.entries { for localization in entry.localizations { languagesSeen.insert(localization.language) } }
+                if let sourceLanguage = catalog.sourceLanguage { languagesSeen.insert(sourceLanguage) }
             }
             // Large catalogs in slices of entries and the layout on its own, taken in turns by
             // the two threads (the rules cost more on some entries than on others).
@@ -194,13 +213,19 @@ enum CheckCommand: Command {
                 ? LanguageSummary.languages(of: catalog, keyOrder: keyOrder).filter { options.languages.isEmpty || options.languages.contains($0.language) } : nil
             files.append(CheckedFile(path: target.shownPath, repositoryPath: target.repositoryPath, findings: findings, summary: summary))
         }
+        for language in options.languages.sorted() where !languagesSeen.contains(language) && !files.isEmpty {
+            Console.error("warning: --language \(language): no catalog checked has this language")
+        }
         switch format {
         case "json": Console.write(CheckReport.json(files))
         case "sarif": Console.write(CheckReport.sarif(files, toolVersion: Tool.version))
         case "github": Console.out(CheckReport.github(files))
         default:
-            // Tens of thousands of findings are written in pieces, taken in turns by the two threads.
-            let pieces = CheckReport.textPieces(files, findingsEach: 10_000)
+            // Tens of thousands of findings are written in pieces, taken in turns by the two threads; with
+            // --summary, each file's counts and table alone.
+            let pieces = arguments.has("summary")
+                ? files.indices.map { CheckReport.TextPiece(file: $0, findings: 0..<0, endsFile: true) }
+                : CheckReport.textPieces(files, findingsEach: 10_000)
             for text in workers.map(pieces, { [files] in CheckReport.text($0, of: files, color: color) }) {
                 Console.write(text)
             }
@@ -212,6 +237,14 @@ enum CheckCommand: Command {
         }
         keptUntilExit = files
         return status
+    }
+
+    /// Whether the file's first byte after white space (and a byte order mark) is `{`.
+    static func startsAsObject(_ path: String) throws -> Bool {
+        let bytes = try Files.read(path)
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        return index < bytes.count && bytes[index] == UInt8(ascii: "{")
     }
 
     /// The rules, severities and languages, from git config (`settings`:

@@ -99,7 +99,11 @@ enum FormatCommand: Command {
                 continue
             }
             for warning in document.warnings {
-                Console.error("\(file):\(warning.position): warning: \(warning.message)")
+                if warning.kind == .trailingComma {
+                    Console.error("\(file):\(warning.position): a comma before the end, which JSON does not allow: \(printing || checking ? "fmt removes it" : "removed")")
+                } else {
+                    Console.error("\(file):\(warning.position): warning: \(warning.message)")
+                }
             }
             // The formatted file is handed on in pieces as it is written, never whole in memory:
             // printed, compared with the file, or written to its replacement from the first difference on.

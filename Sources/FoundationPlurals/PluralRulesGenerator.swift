@@ -16,9 +16,13 @@ import _FoundationICU
 /// last digits of a number (`i % 100`) or at exact millions, so these cover
 /// every case below one million.
 public enum PluralRulesGenerator {
-    /// One language's forms: a BCP 47 tag in lower case (`pt-pt`) and two
-    /// sets of ``PluralCategories``.
-    public typealias Row = (tag: String, categories: UInt8, required: UInt8)
+    /// One language's forms: a BCP 47 tag in lower case (`pt-pt`), two
+    /// sets of ``PluralCategories``, the first whole number from 1 each
+    /// category selects, else 0 if it selects 0 (by category: zero, one,
+    /// two, few, many, other; -1 for none),
+    /// and the category that selects most whole numbers below 100.
+    public typealias Row = (tag: String, categories: UInt8, required: UInt8, firstWhole: [Int16], mostWhole: UInt8)
+    typealias Forms = (categories: UInt8, required: UInt8, firstWhole: [Int16], mostWhole: UInt8)
 
     /// A row per language, and per region or script whose rules differ from
     /// its language's, sorted by tag.
@@ -34,7 +38,7 @@ public enum PluralRulesGenerator {
         let all = identifiers
         let results = Results(count: all.count)
         DispatchQueue.concurrentPerform(iterations: all.count) { results.buffer[$0] = forms(all[$0]) }
-        var byTag: [String: (UInt8, UInt8)] = [:]
+        var byTag: [String: Forms] = [:]
         for (identifier, forms) in zip(all, results.buffer) {
             if let forms { byTag[identifier.lowercased().split(separator: "_").joined(separator: "-")] = forms }
         }
@@ -42,13 +46,13 @@ public enum PluralRulesGenerator {
         var rows: [Row] = []
         for (tag, forms) in byTag {
             var parent = tag
-            var inherited: (UInt8, UInt8)?
+            var inherited: Forms?
             while inherited == nil, let dash = parent.lastIndex(of: "-") {
                 parent = String(parent[..<dash])
                 inherited = byTag[parent]
             }
             if let inherited, inherited == forms { continue }
-            rows.append((tag, forms.0, forms.1))
+            rows.append((tag, forms.categories, forms.required, forms.firstWhole, forms.mostWhole))
         }
         return rows.sorted { $0.tag < $1.tag }
         #else
@@ -58,7 +62,7 @@ public enum PluralRulesGenerator {
 
     /// One slot per locale, each written by one thread.
     private final class Results: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<(UInt8, UInt8)?>
+        let buffer: UnsafeMutableBufferPointer<Forms?>
 
         init(count: Int) {
             buffer = .allocate(capacity: count)
@@ -84,8 +88,8 @@ public enum PluralRulesGenerator {
         return false
     }
 
-    /// The categories and the required categories of ICU locale `identifier`.
-    static func forms(_ identifier: String) -> (UInt8, UInt8)? {
+    /// The categories, the required categories and the whole numbers' categories of ICU locale `identifier`.
+    static func forms(_ identifier: String) -> Forms? {
         var status = U_ZERO_ERROR
         guard let rules = swift_uplrules_open(identifier, &status), status.rawValue <= 0 else { return nil }
         defer { swift_uplrules_close(rules) }
@@ -99,15 +103,26 @@ public enum PluralRulesGenerator {
         }
         var required = PluralCategories()
         var buffer = [UChar](repeating: 0, count: 16)
-        func select(_ number: Double, _ format: UnsafeMutablePointer<UNumberFormat?>?) {
+        @discardableResult
+        func select(_ number: Double, _ format: UnsafeMutablePointer<UNumberFormat?>?) -> PluralCategory? {
             var status = U_ZERO_ERROR
             let length = format.map { swift_uplrules_selectWithFormat(rules, number, UnsafePointer($0), &buffer, 16, &status) }
                 ?? swift_uplrules_select(rules, number, &buffer, 16, &status)
             guard status.rawValue <= 0, let category = PluralCategory(rawValue: String(decoding: buffer[0..<Int(length)], as: UTF16.self))
-            else { return }
+            else { return nil }
             required.insert(category)
+            return category
         }
-        for integer in 0..<10_000 { select(Double(integer), nil) }
+        let order = PluralCategory.allCases
+        var firstWhole = [Int16](repeating: -1, count: order.count)
+        var belowHundred = [Int](repeating: 0, count: order.count)
+        for integer in 0..<10_000 {
+            guard let category = select(Double(integer), nil), let index = order.firstIndex(of: category) else { continue }
+            // The first from 1 on, which reads as a count ("5 файлов", not 0); 0 where it is the only one.
+            if firstWhole[index] <= 0 && (integer > 0 || firstWhole[index] < 0) { firstWhole[index] = Int16(integer) }
+            if integer < 100 { belowHundred[index] += 1 }
+        }
+        let most = order[belowHundred.indices.max { belowHundred[$0] < belowHundred[$1] }!]
         for (digits, limit) in [(1, 200), (2, 30)] {
             guard let format = swift_unum_open(UNUM_DECIMAL, nil, 0, identifier, nil, &status) else { continue }
             defer { swift_unum_close(format) }
@@ -117,7 +132,9 @@ public enum PluralRulesGenerator {
             let scale = digits == 1 ? 10 : 100
             for hundredths in 0..<(limit * scale) { select(Double(hundredths) / Double(scale), format) }
         }
-        return (categories.rawValue, PluralForms(categories: categories, required: required).required.rawValue)
+        var mostWhole = PluralCategories()
+        mostWhole.insert(most)
+        return (categories.rawValue, PluralForms(categories: categories, required: required).required.rawValue, firstWhole, mostWhole.rawValue)
     }
     #endif
 
@@ -154,17 +171,21 @@ public enum PluralRulesGenerator {
             // Foundation: do not edit. Made with \(provenance).
             // Each row is a BCP 47 tag in lower case, the categories its rules select and those
             // a translation must have, as PluralCategories bits (zero 1, one 2, two 4, few 8,
-            // many 16, other 32); see PluralRulesGenerator in FoundationPlurals. The check tests
+            // many 16, other 32), the first whole number each category selects (zero, one, two,
+            // few, many, other; -1 for none) and the category that selects most whole numbers
+            // below 100; see PluralRulesGenerator in FoundationPlurals. The check tests
             // regenerate it and compare, and compare it with CLDR's plurals.xml.
 
             extension PluralRules {
                 /// Where these rules came from.
                 public static let source = "\(provenance)"
 
-                static let table: [(tag: String, categories: UInt8, required: UInt8)] = [
+                static let table: [(tag: String, categories: UInt8, required: UInt8, firstWhole: [Int16], mostWhole: UInt8)] = [
 
             """
-        for row in rows { source += "        (\"\(row.tag)\", \(row.categories), \(row.required)),\n" }
+        for row in rows {
+            source += "        (\"\(row.tag)\", \(row.categories), \(row.required), \(row.firstWhole), \(row.mostWhole)),\n"
+        }
         source += "    ]\n}\n"
         return source
     }

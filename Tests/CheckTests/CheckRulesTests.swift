@@ -56,6 +56,35 @@ struct CheckRulesTests {
         #expect(try findings(complete, .pluralMissingCategory).isEmpty)
     }
 
+    @Test("plural-missing-category by consequence: an error where whole numbers read a wrong form, a warning where they read right or can; the fallback named")
+    func missingCategoryConsequence() throws {
+        func found(_ language: String, _ cases: [(String, String)]) throws -> [Finding] {
+            try findings(catalog("\(english), \"\(language)\" : \(plural(cases))"), .pluralMissingCategory)
+        }
+        // few missing: 2 reads the many-form.
+        let few = try found("ru", [("one", "%lld файл"), ("many", "%lld файлов"), ("other", "%lld файла")])
+        #expect(few.map(\.severity) == [.error])
+        #expect(few.first?.message == #"ru plural lacks few: 2 → other: "%lld файла"; add it (CLDR's categories for ru: one, few, many, other)"#)
+        // many missing, other holding its form: whole numbers read right.
+        let many = try found("ru", [("one", "%lld файл"), ("few", "%lld файла"), ("other", "%lld файлов")])
+        #expect(many.map(\.severity) == [.warning])
+        #expect(many.first?.message.contains(#"lacks many: 5 → other: "%lld файлов""#) == true, "\(many.map(\.message))")
+        // many missing, other a copy of few: 5 reads "5 файла".
+        #expect(try found("ru", [("one", "%lld файл"), ("few", "%lld файла"), ("other", "%lld файла")]).map(\.severity) == [.error])
+        // Polish alike.
+        #expect(try found("pl", [("one", "%lld plik"), ("few", "%lld pliki"), ("other", "%lld plików")]).map(\.severity) == [.warning])
+        // Czech many serves fractions only.
+        let czech = try found("cs", [("one", "%lld soubor"), ("few", "%lld soubory"), ("other", "%lld souborů")])
+        #expect(czech.map(\.severity) == [.warning] && czech.first?.message.contains("lacks many: fractions → other") == true, "\(czech.map(\.message))")
+        // A number apart from the words reads right in any form.
+        let apart = try found("cs", [("other", "Nahrazeno: %lld")])
+        #expect(apart.map(\.severity) == [.warning] && apart.first?.message.contains("where the number stands apart") == true, "\(apart.map(\.message))")
+        #expect(try found("cs", [("one", "Chyba"), ("other", "Chyby (celkem %lld)")]).map(\.severity) == [.warning])
+        // One and other only: "1 dosya" may be right; said with the text, as a warning.
+        let turkish = try found("tr", [("other", "%lld dosya")])
+        #expect(turkish.map(\.severity) == [.warning] && turkish.first?.message.contains(#"1 → other: "%lld dosya""#) == true)
+    }
+
     @Test("near misses of plural-missing-category: French without many, English without zero, Japanese with only other")
     func missingCategoryNearMisses() throws {
         let json = catalog("\(english), \"fr\" : \(plural([("one", "%lld fichier"), ("other", "%lld fichiers")])), \"ja\" : \(plural([("other", "%lld ファイル")]))")
@@ -91,6 +120,11 @@ struct CheckRulesTests {
         let plainSource = "\"en\" : \(unit("%lld files"))"
         let found = try findings(catalog("\(plainSource), \"de\" : \(plural([("one", "%lld Datei"), ("other", "%lld Dateien")]))"), .pluralNotInSource)
         #expect(found.map(\.languages) == [["de"]])
+        // Varying by plural where the source has a number is Vary by Plural's purpose: a hint about the source only.
+        #expect(found.map(\.severity) == [.info])
+        // Where the source has no number, only other's text is ever shown: a warning.
+        let noNumber = try findings(catalog("Files", "\"en\" : \(unit("Files")), \"de\" : \(plural([("one", "Datei"), ("other", "Dateien")]))"), .pluralNotInSource)
+        #expect(noNumber.map(\.severity) == [.warning])
         let reverse = try findings(catalog("\(english), \"de\" : \(unit("%lld Dateien"))"), .pluralNotInSource)
         #expect(reverse.map(\.languages) == [["de"]])
         // Japanese has one form: its single text is right whatever the source does.
@@ -113,7 +147,8 @@ struct CheckRulesTests {
         // Reordered, positional: fine.
         #expect(try found("%2$lld Dateien hat %1$@").isEmpty)
         // Reordered without positions: the first argument would be read as a number.
-        #expect(try found("%lld Dateien hat %@").count == 2)
+        #expect(try found("%lld Dateien hat %@").map(\.message) == [
+            "de reads argument 1 as %lld where the source has %1$@: use the source's (and 1 more in this text)"])
         // %% is no argument; precision does not matter.
         let percent = try findings(catalog("p", "\"en\" : \(unit("%.2f%% done")), \"fr\" : \(unit("%f %% terminé"))"), .placeholderMismatch)
         #expect(percent.isEmpty)
@@ -184,28 +219,53 @@ struct CheckRulesTests {
         let key = "K\u{202E}exe\u{9B}31m\u{7F}\u{2028}\u{200F}\u{200E}\u{61C}K"
         let marked = Finding(rule: .state, message: "m\u{200E}", key: key, offset: 0)
         let keyed = String(decoding: CheckReport.textBytes([CheckedFile(path: "p", repositoryPath: "p", findings: [marked])], color: false), as: UTF8.self)
-        #expect(keyed.hasPrefix("p:0:0: warning: \"K\\u202eexe\\u009b31m\\u007f\\u2028\\u200f\\u200e\\u061cK\": m\\u200e [state]\n"), "\(keyed)")
+        #expect(keyed.hasPrefix("p:0:0: error: \"K\\u202eexe\\u009b31m\\u007f\\u2028\\u200f\\u200e\\u061cK\": m\\u200e [state]\n"), "\(keyed)")
         #expect(VisibleText.of("zh-Hans") == "zh-Hans" && VisibleText.of("d\u{1B}[2J\n\u{202E}") == "d\\u001b[2J\\n\\u202e")
     }
 
-    @Test("state: translated and empty, an untranslated copy, counts of new and needs_review per language")
+    @Test("state: empty in any state and untranslated copies are errors; new and needs_review texts ship and are not findings")
     func states() throws {
         let json = catalog("Open", """
-            "en" : \(unit("Open")), "de" : \(unit("", "translated")), "fr" : \(unit("Open", "new")), "it" : \(unit("Apri", "needs_review")), "nl" : \(unit("Open", "translated"))
+            "en" : \(unit("Open")), "de" : \(unit("", "translated")), "fr" : \(unit("Open", "new")), "it" : \(unit("Apri", "needs_review")), \
+            "nl" : \(unit("Open", "translated")), "es" : \(unit("", "needs_review")), "pt" : \(unit("Abrir", "new"))
             """)
         let found = try findings(json, .state)
-        #expect(found.contains { $0.languages == ["de"] && $0.severity == .warning && $0.message.contains("empty") })
-        #expect(found.contains { $0.languages == ["fr"] && $0.severity == .warning && $0.message.contains("copy") })
-        #expect(found.contains { $0.languages == ["fr"] && $0.severity == .info && $0.message.contains("1 string new") })
-        #expect(found.contains { $0.languages == ["it"] && $0.severity == .info && $0.message.contains("needs_review") })
+        #expect(found.contains { $0.languages == ["de"] && $0.severity == .error && $0.message == "de is empty (translated): users see no text; translate it" })
+        // Empty in needs_review ships empty too.
+        #expect(found.contains { $0.languages == ["es"] && $0.severity == .error && $0.message.contains("is empty (needs_review)") })
+        #expect(found.contains { $0.languages == ["fr"] && $0.severity == .error && $0.message.hasPrefix("fr: \"Open\" is the source text, not marked translated: users see it untranslated") })
+        // A real translation in new or needs_review ships as it is: nothing to say.
+        #expect(!found.contains { $0.languages == ["it"] || $0.languages == ["pt"] })
         // "Open" in Dutch, marked translated, is a translation.
         #expect(!found.contains { $0.languages == ["nl"] })
+        #expect(found.count == 3, "\(found.map(\.message))")
         // An empty source may be translated as empty.
         #expect(try findings(catalog("Copyright", "\"en\" : \(unit("")), \"de\" : \(unit(""))"), .state).isEmpty)
+        // A number or a symbol left empty is a value the code sets; an Interface Builder label left empty often one too.
+        #expect(try findings(catalog("12", "\"en\" : \(unit("12")), \"de\" : \(unit(""))"), .state).isEmpty)
+        let builder = try findings(catalog("Rqy-Su-cwW.title", "\"en\" : \(unit("FONT NAME")), \"de\" : \(unit(""))"), .state)
+        #expect(builder.map(\.severity) == [.warning] && builder.first?.message == "de is empty (translated): users see no text unless the code sets it; translate it")
         // A copy is the source's text byte for byte, escapes decoded: the same text in another normalization is not one.
         let escaped = catalog("Café", "\"en\" : \(unit("Café")), \"fr\" : \(unit("Caf\\u00e9", "new")), \"de\" : \(unit("Cafe\u{301}", "new"))")
-        let copies = try findings(escaped, .state).filter { $0.message.contains("copy") }
+        let copies = try findings(escaped, .state).filter { $0.message.contains("source text") }
         #expect(copies.map(\.languages) == [["fr"]])
+    }
+
+    @Test("state: no copy is reported where the text has no letters, or most other languages keep it too; one finding per language, counting the others")
+    func copiesThatAreRight() throws {
+        // A format with no words, and a substitution alone: the same in every language.
+        #expect(try findings(catalog("%@ – %@", "\"en\" : \(unit("%1$@ – %2$@")), \"de\" : \(unit("%1$@ – %2$@", "new"))"), .state).isEmpty)
+        #expect(try findings(catalog("%#@comments@", "\"en\" : \(unit("%#@comments@")), \"de\" : \(unit("%#@comments@", "new"))"), .state).isEmpty)
+        // "URL" kept by French and Italian too: a word every language keeps.
+        let url = catalog("URL", "\"en\" : \(unit("URL")), \"de\" : \(unit("URL", "new")), \"fr\" : \(unit("URL")), \"it\" : \(unit("URL")), \"ja\" : \(unit("URL"))")
+        #expect(try findings(url, .state).isEmpty)
+        // "Settings" translated elsewhere: German's copy ships in English.
+        let settings = catalog("Settings", "\"en\" : \(unit("Settings")), \"de\" : \(unit("Settings", "new")), \"fr\" : \(unit("Réglages")), \"it\" : \(unit("Impostazioni"))")
+        #expect(try findings(settings, .state).map(\.languages) == [["de"]])
+        #expect(try findings(catalog("%lld%%", "\"en\" : \(unit("%1$lld%%")), \"de\" : \(unit("%1$lld%%", "new"))"), .state).isEmpty)
+        #expect(try findings(catalog("%.2f €", "\"en\" : \(unit("%.2f €")), \"de\" : \(unit("%.2f €", "new"))"), .state).isEmpty)
+        // A letter after the specifiers is a word: "%@ items" copied is untranslated.
+        #expect(try findings(catalog("%@ items", "\"en\" : \(unit("%@ items")), \"de\" : \(unit("%@ items", "new"))"), .state).count == 1)
     }
 
     @Test("a check cut into parts finds what the whole check finds, counts and first places included")
@@ -222,7 +282,7 @@ struct CheckRulesTests {
         let json = "{\"sourceLanguage\" : \"en\", \"strings\" : {\(entries.joined(separator: ", "))}, \"version\" : \"1.0\"}"
         let catalog = try Catalog(parsing: Array(json.utf8))
         let whole = CatalogCheck.findings(catalog)
-        #expect(whole.contains { $0.rule == .languageCode } && whole.contains { $0.rule == .state && $0.message.contains("4 strings new") })
+        #expect(whole.contains { $0.rule == .languageCode } && whole.contains { $0.rule == .placeholderMismatch })
         for count in [2, 3, 5, 12, 40] {
             let ranges = CatalogCheck.entryRanges(catalog, shares: Array(repeating: 1, count: count))
             #expect(ranges.count >= 2 && ranges.count <= min(count, 12) && ranges.first?.lowerBound == 0 && ranges.last?.upperBound == 12)
@@ -292,6 +352,12 @@ struct CheckRulesTests {
             "de (device.iphone) substitution n has argNum 2, the source's has 1: use 1",
             "de (device.iphone) substitution n has formatSpecifier @, the source's has lld: use lld",
         ])
+        // A translation that reads the substitution's argument itself shows the number: not a dropped substitution.
+        let direct = catalog("k", """
+            "en" : {"stringUnit" : {"state" : "translated", "value" : "%#@n@"}, \(substitution("%arg file", "%arg files"))},
+            "zh-Hans" : \(unit("%lld 个文件")), "ja" : \(unit("ファイル"))
+            """)
+        #expect(try findings(direct, .placeholderMismatch).map(\.languages) == [["ja"]])
         // Without %arg in the device's substitution, the number is dropped.
         let dropped = json.replacingOccurrences(of: "%arg Dateien", with: "Dateien")
         #expect(try findings(dropped, .placeholderMismatch).map(\.message) == ["de (device.iphone.substitutions.n.plural.other) drops %arg, the substitution's number: add it"])
@@ -307,7 +373,10 @@ struct CheckRulesTests {
                 == ["fr reads argument 1 as %d where the source has %@: use the source's"])
         #expect(try findings(catalog("k", "\(source), \"fr\" : \(unit("Touchez %@ %@"))"), .placeholderMismatch).count == 1)
         let plural = "{\"variations\" : {\"plural\" : {\"one\" : \(unit("%d fichier")), \"other\" : \(unit("%d fichiers"))}}}"
-        #expect(try findings(catalog("k", "\(source), \"fr\" : \(plural)"), .placeholderMismatch).map(\.variant) == ["plural.one", "plural.other"])
+        // The same slip in both categories: one finding, at the first, naming the other.
+        let slips = try findings(catalog("k", "\(source), \"fr\" : \(plural)"), .placeholderMismatch)
+        #expect(slips.map(\.variant) == ["plural.one"])
+        #expect(slips.first?.message.hasSuffix(" (and 1 more in fr: plural.other)") == true, "\(slips.map(\.message))")
     }
 
     @Test("json: a member the schema names with a value of another kind is an error at its line; null and other tools' members are not")

@@ -24,6 +24,29 @@ struct CheckCommandTests {
                                 ("ja", B.plural([("one", "%lld ファイル"), ("other", "%lld ファイル")]))])),
     ])
 
+    @Test("what users meet: a file that is no catalog (exit 2), a language no catalog has (said), --summary alone, a trailing comma (a json warning; fmt says it removed it)")
+    func smallThings() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("README.md", "# An app\n\nIt has strings.\n")
+        let readme = try CLI.run(["check", "README.md"], in: directory.url)
+        #expect(readme.status == 2 && readme.stderr == "error: README.md: not a String Catalog (not .xcstrings, and not a JSON object)\n", "\(readme.stderr)")
+        try directory.write("L.xcstrings", Self.broken.xcodeLayout())
+        let unknown = try CLI.run(["check", "--language", "xx-YY", "L.xcstrings"], in: directory.url)
+        #expect(unknown.status == 0 && unknown.stderr.contains("warning: --language xx-YY: no catalog checked has this language"), "\(unknown.stderr)")
+        let summary = try CLI.run(["check", "--summary", "L.xcstrings"], in: directory.url)
+        #expect(summary.status == 1)
+        #expect(!summary.stdout.contains("[plural-missing-category]") && summary.stdout.contains("L.xcstrings: 1 error") && summary.stdout.contains("language"), "\(summary.stdout)")
+        // A comma before the end: Xcode reads it, python's json does not.
+        var text = String(decoding: Self.fixed.xcodeLayout(), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\n  },\n  \"version\"", with: ",\n  },\n  \"version\"")
+        try directory.write("T.xcstrings", text)
+        let comma = try CLI.run(["check", "T.xcstrings"], in: directory.url)
+        #expect(comma.status == 0 && comma.stdout.contains("warning: a comma before '}', which Xcode reads but JSON does not allow"), "\(comma.stdout)")
+        let format = try CLI.run(["fmt", "T.xcstrings"], in: directory.url)
+        #expect(format.status == 0 && format.stderr.contains("a comma before the end, which JSON does not allow: removed"), "\(format.stderr)")
+        #expect(try JSONSerialization.jsonObject(with: Data(directory.bytes("T.xcstrings"))) is [String: Any])
+    }
+
     @Test("without PATH: every tracked catalog, named from the current directory, the key's line; exit 1 on an error")
     func trackedCatalogs() throws {
         let repository = try TestRepository()

@@ -186,6 +186,13 @@ public enum CatalogCheck {
         }
         if options.rules.contains(.json) {
             fileFindings += SchemaCheck.check(root: document)
+            // Commas before an end: Xcode reads the file, other tools do not. One finding, at the first.
+            let commas = document.warnings.filter { $0.kind == .trailingComma }
+            if let first = commas.first {
+                let more = commas.count > 1 ? " (and \(commas.count - 1) more)" : ""
+                fileFindings.append(Finding(rule: .json, severity: .warning, message: "\(first.message): remove it, as git xcstrings fmt does\(more)",
+                                            key: nil, offset: first.offset))
+            }
             fileFindings += equivalentKeys(catalog)
         }
         fileFindings += whole.languages.findings()
@@ -201,8 +208,44 @@ public enum CatalogCheck {
         findings += fileFindings
         select(&findings, options)
         findings.sortInFileOrder()
+        collapseRepeats(&findings)
         if positioned && !tiled { findings.setPositions(in: document) }
         return findings
+    }
+
+    /// One finding per problem: a translation's placeholder findings after
+    /// its first (in its other plural and device variants, most often the
+    /// same slip) are counted in the first, which names where they are.
+    static func collapseRepeats(_ findings: inout [Finding]) {
+        struct Translation: Hashable {
+            let key: String
+            let language: String
+        }
+        var first: [Translation: Int] = [:]
+        var others: [Int: [String]] = [:]
+        var kept: [Finding] = []
+        kept.reserveCapacity(findings.count)
+        for finding in findings {
+            guard finding.rule == .placeholderMismatch, let key = finding.key, finding.languages.count == 1 else {
+                kept.append(finding)
+                continue
+            }
+            let translation = Translation(key: key, language: finding.languages[0])
+            if let index = first[translation] {
+                others[index, default: []].append(finding.variant)
+            } else {
+                first[translation] = kept.count
+                kept.append(finding)
+            }
+        }
+        for (index, places) in others {
+            let elsewhere = places.filter { $0 != kept[index].variant && !$0.isEmpty }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let listed = elsewhere.count <= 4 ? elsewhere.joined(separator: ", ") : elsewhere.prefix(4).joined(separator: ", ") + "…"
+            kept[index].message += elsewhere.isEmpty
+                ? " (and \(places.count) more in this text)"
+                : " (and \(places.count) more in \(kept[index].languages[0]): \(listed))"
+        }
+        findings = kept
     }
 
     /// The parts' own findings one after the other, moved out of them, not
@@ -310,7 +353,7 @@ public enum CatalogCheck {
 
     /// `layout`: where the file first differs from Xcode's layout, and each key an object gives twice.
     static func layoutFindings(_ document: JSONDocument, keyOrder: KeyOrder) -> [Finding] {
-        var findings = document.warnings.map {
+        var findings = document.warnings.filter { $0.kind == .duplicateKey }.map {
             Finding(rule: .layout, message: "\($0.message): remove one (git xcstrings fmt keeps the later)", key: nil, offset: $0.offset)
         }
         if let offset = XcodeLayout.firstDifference(in: document, keyOrder: keyOrder) {

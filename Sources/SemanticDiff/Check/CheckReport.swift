@@ -57,6 +57,12 @@ public enum CheckReport {
         public var file: Int
         public var findings: Range<Int>
         public var endsFile: Bool
+
+        public init(file: Int, findings: Range<Int>, endsFile: Bool) {
+            self.file = file
+            self.findings = findings
+            self.endsFile = endsFile
+        }
     }
 
     /// The text report of `files` cut into pieces of at most `findingsEach` findings.

@@ -35,8 +35,8 @@ public enum CheckRule: String, Sendable, CaseIterable {
 
     public var defaultSeverity: Severity {
         switch self {
-        case .pluralMissingCategory, .placeholderMismatch, .substitutionMismatch, .languageCode, .json: return .error
-        case .pluralExtraCategory, .pluralNotInSource, .state, .shouldNotTranslate, .deviceUnknown: return .warning
+        case .pluralMissingCategory, .placeholderMismatch, .substitutionMismatch, .languageCode, .state, .json: return .error
+        case .pluralExtraCategory, .pluralNotInSource, .shouldNotTranslate, .deviceUnknown: return .warning
         case .staleWithTranslations, .layout: return .info
         }
     }
@@ -50,7 +50,7 @@ public enum CheckRule: String, Sendable, CaseIterable {
         case .placeholderMismatch: return "a translation's format specifiers differ from the source's in number or type"
         case .substitutionMismatch: return "a substitution's argNum or formatSpecifier differs from the source's, or %#@NAME@ names none"
         case .languageCode: return "a language code Apple's bundles do not resolve (zh-CN: use zh-Hans) or a malformed tag"
-        case .state: return "translated and empty, an untranslated copy of the source, strings still new or needs_review"
+        case .state: return "a text that ships empty (in any state), or a copy of the source not marked translated"
         case .staleWithTranslations: return "a stale entry that still carries translations (a candidate to delete)"
         case .shouldNotTranslate: return "an entry marked Don't Translate that has translations"
         case .deviceUnknown: return "a device variation Xcode does not write (iphone, ipad, ipod, mac, applewatch, appletv, applevision, other)"

@@ -165,10 +165,13 @@ enum PlaceholderCheck {
         func report(_ message: FindingMessage, _ severity: Severity? = nil) {
             findings.append(context.finding(.placeholderMismatch, message, severity: severity, languages: [language], variant: variant, at: node))
         }
+        // A specifier the source lacks where the source has one the translation lacks: one slip, to be
+        // written as the source's (%a typed for %arg), said once.
+        var extra: [FormatString.Placeholder] = []
         for placeholder in format.placeholders {
             let number = placeholder.number, spelling = placeholder.spelling
-            guard let expected = allowed.placeholder(number) else {
-                report("\(language)\(describing: variant) has \(spelling) (argument \(number)), which the source \(quotedSource) does not have: remove it")
+            guard let expected = allowed.placeholder(number) ?? substitutionArgument(number, allowed, context) else {
+                extra.append(placeholder)
                 continue
             }
             switch placeholder.argument.compatibility(with: expected.argument) {
@@ -179,11 +182,23 @@ enum PlaceholderCheck {
                 report("\(language)\(describing: variant) reads argument \(number) as \(spelling) where the source has \(expected.spelling): use the source's")
             }
         }
+        var dropped: [(spelling: String, number: Int?)] = []
         if let required {
-            for placeholder in required.placeholders where format.placeholder(placeholder.number) == nil {
-                report("\(language)\(describing: variant) drops \(placeholder.spelling) (argument \(placeholder.number)) of the source \(quotedSource): add it")
-            }
-            if required.showsSubstitutionArgument && !format.showsSubstitutionArgument {
+            dropped = required.placeholders.filter { format.placeholder($0.number) == nil }.map { ($0.spelling, $0.number) }
+            if required.showsSubstitutionArgument && !format.showsSubstitutionArgument { dropped.append(("%arg", nil)) }
+        }
+        while let wrong = extra.first, let right = dropped.first {
+            extra.removeFirst()
+            dropped.removeFirst()
+            report("\(language)\(describing: variant) has \(wrong.spelling) where the source \(quotedSource) has \(right.spelling): write \(right.spelling)")
+        }
+        for placeholder in extra {
+            report("\(language)\(describing: variant) has \(placeholder.spelling) (argument \(placeholder.number)), which the source \(quotedSource) does not have: remove it")
+        }
+        for (spelling, number) in dropped {
+            if let number {
+                report("\(language)\(describing: variant) drops \(spelling) (argument \(number)) of the source \(quotedSource): add it")
+            } else {
                 report("\(language)\(describing: variant) drops %arg, the substitution's number: add it")
             }
         }
@@ -194,8 +209,24 @@ enum PlaceholderCheck {
             report("\(language)\(describing: variant) has %#@\(name)@, which the source does not: remove it\(others)")
         }
         for name in required?.substitutions ?? [] where !format.substitutions.contains(name) {
+            // A translation may read the substitution's argument itself ("已安装 %lld 个应用" for %#@arg1@): it
+            // shows the number, and the language may not vary by it.
+            if let index = context.sourceSubstitutions.firstIndex(where: { $0.name == name }) {
+                let number = context.sourceSubstitutions[index].argumentNumber ?? (index + 1)
+                if format.placeholder(number) != nil { continue }
+            }
             report("\(language)\(describing: variant) drops %#@\(name)@ of the source: add it")
         }
+    }
+
+    /// The argument `number` as a source substitution the text may use reads it (`%#@arg1@` with argNum 1 and
+    /// formatSpecifier lld reads argument 1 as %lld), for a translation that reads it itself.
+    static func substitutionArgument(_ number: Int, _ allowed: FormatString, _ context: EntryContext) -> FormatString.Placeholder? {
+        for (index, substitution) in context.sourceSubstitutions.enumerated() where allowed.substitutions.contains(substitution.name) {
+            guard (substitution.argumentNumber ?? (index + 1)) == number, let specifier = substitution.formatSpecifier else { continue }
+            return FormatString("%" + specifier).placeholder(1).map { FormatString.Placeholder(number: number, argument: $0.argument, spelling: "%#@\(substitution.name)@") }
+        }
+        return nil
     }
 
     /// `substitution-mismatch`: argNum and formatSpecifier against the source's substitution of the same name:
@@ -264,10 +295,28 @@ enum PlaceholderCheck {
         let language = translation.language
         // A language with one form (zh, ja, ko) cannot vary by plural: its text serves every number.
         if plurals.forms(translated ? source.language : language)?.categories == [.other] { return }
-        let message: FindingMessage = translated
-            ? "\(language) varies by plural where the source (\(source.language)) has one text: vary the source by plural too, or give \(language) one text"
-            : "the source (\(source.language)) varies by plural, \(language) has one text: vary \(language) by plural"
-        findings.append(context.finding(.pluralNotInSource, message, languages: [language], at: translation.node))
+        guard translated else {
+            findings.append(context.finding(.pluralNotInSource,
+                                            "the source (\(source.language)) varies by plural, \(language) has one text: every number reads it; vary \(language) by plural",
+                                            languages: [language], at: translation.node))
+            return
+        }
+        // Varying one language by plural where the source has one text with a number is what Xcode's Vary by
+        // Plural is for (French "aime"/"aiment"); whether the source needs it too ("1 Sources") no rule can tell.
+        let text = context.sourceTexts.plain?.value ?? context.key
+        let numbers = FormatString(text).placeholders.contains { placeholder in
+            if case .object = placeholder.argument { return false }
+            return true
+        }
+        if numbers {
+            findings.append(context.finding(.pluralNotInSource,
+                                            "\(language) varies by plural where the source (\(source.language)) has one text, \(PluralCheck.shown(text)): right for \(language); the source may need it too if its words change with the number",
+                                            severity: .info, languages: [language], at: translation.node))
+        } else {
+            findings.append(context.finding(.pluralNotInSource,
+                                            "\(language) varies by plural where the source (\(source.language)) has no number to select by, \(PluralCheck.shown(text)): only other's text is ever shown; give \(language) one text",
+                                            languages: [language], at: translation.node))
+        }
     }
 
     /// Whether a localization varies by plural anywhere: its own variations, a device's, a substitution's.

@@ -12,10 +12,25 @@ public struct PluralForms: Sendable, Equatable {
     /// compact exponents (`many` in French, Spanish, Italian, Portuguese,
     /// Catalan: "1 million de") is optional.
     public var required: PluralCategories
+    /// The first whole number from 1 each category selects (0 where it
+    /// selects 0 alone), by `PluralCategory.allCases`; -1 where it selects none (`many` in Czech
+    /// serves fractions only, `other` in Russian too).
+    public var firstWhole: [Int16]
+    /// The category that selects most whole numbers below 100 (`many` in
+    /// Russian and Polish, `other` in English).
+    public var mostWhole: PluralCategory?
 
-    public init(categories: PluralCategories, required: PluralCategories) {
+    public init(categories: PluralCategories, required: PluralCategories, firstWhole: [Int16] = [], mostWhole: PluralCategory? = nil) {
         self.categories = categories
         self.required = required.subtracting([.zero])
+        self.firstWhole = firstWhole
+        self.mostWhole = mostWhole
+    }
+
+    /// The first whole number `category` selects; nil when it serves fractions only.
+    public func firstWhole(_ category: PluralCategory) -> Int? {
+        guard let index = PluralCategory.allCases.firstIndex(of: category), index < firstWhole.count, firstWhole[index] >= 0 else { return nil }
+        return Int(firstWhole[index])
     }
 }
 
@@ -30,7 +45,8 @@ public enum PluralRules {
         while !tag.isEmpty {
             if let row = row(tag) {
                 return PluralForms(categories: PluralCategories(rawValue: row.categories),
-                                   required: PluralCategories(rawValue: row.required))
+                                   required: PluralCategories(rawValue: row.required), firstWhole: row.firstWhole,
+                                   mostWhole: PluralCategories(rawValue: row.mostWhole).first { _ in true })
             }
             guard let dash = tag.lastIndex(of: "-") else { return nil }
             tag = String(tag[..<dash])
@@ -42,7 +58,7 @@ public enum PluralRules {
     /// sorted by tag (a test holds it to that), and searching it builds
     /// nothing, where a dictionary built at first use cost a small merge a
     /// quarter of its time.
-    private static func row(_ tag: String) -> (tag: String, categories: UInt8, required: UInt8)? {
+    private static func row(_ tag: String) -> (tag: String, categories: UInt8, required: UInt8, firstWhole: [Int16], mostWhole: UInt8)? {
         var low = 0
         var high = table.count
         while low < high {

@@ -2,15 +2,19 @@ import XCStringsCatalog
 import XCStringsJSON
 import XCStringsText
 
-/// `state`: translations marked translated but empty, untranslated copies
-/// of the source, and how many strings are still `new` or `needs_review`
-/// per language.
+/// `state`: what ships with no text or untranslated. Xcode compiles every
+/// localization that has a value, whatever its state, so a `new` or
+/// `needs_review` text with a real value ships as it is (not a finding; the
+/// counts are `--summary`'s); an empty value ships empty, in any state; a
+/// copy of the source text not marked translated ships untranslated, unless
+/// it has no letters ("%@", "—") or most of the entry's other languages keep
+/// it too ("URL", "OK", a brand name).
 enum StateCheck {
     static func check(_ translation: Localization, _ texts: [Translation], _ context: EntryContext, counts: inout StateCounts,
                       into findings: inout [Finding]) {
         guard context.isToTranslate else { return }
         let language = translation.language, document = translation.document
-        var countedNew = false, countedInReview = false, copied = false
+        var copied = false
         // By index: a text read whole would be copied (its views retained) for every one passed over.
         for index in texts.indices {
             // The units' document is the localization's: read through it, the text's own view is not copied.
@@ -28,20 +32,69 @@ enum StateCheck {
             // Nor a text whose source, found by the fallbacks (`other`), is one of the empty ones.
             let emptySource = context.sourceTexts.emptyVariants.contains(variant)
                 || (source == nil && context.source != nil && !context.sourceTexts.emptyVariants.isEmpty)
-            if state == .translated && isEmpty && !emptySource && source?.isEmpty != true {
-                findings.append(context.finding(.state, "\(language)\(describing: variant) is translated but empty: translate it or mark it new",
-                                                languages: [language], variant: variant, at: unitNode))
-            }
-            if state == .new && !countedNew || state == .needsReview && !countedInReview, let state {
-                if state == .new { countedNew = true } else { countedInReview = true }
-                counts.note(language, state, offset: context.offset(ofKeyOf: translation.node))
+            // A source with no letters ("12", "+1", an emoji) left empty is most often a value the code sets; an
+            // Interface Builder object's text ("Rqy-Su-cwW.title") too, often a placeholder label: a warning.
+            if isEmpty && !emptySource && source?.isEmpty != true && source.map(hasLetters) != false {
+                let marked = state.map { " (\($0.rawValue))" } ?? ""
+                let builder = isInterfaceBuilderKey(context.key)
+                findings.append(context.finding(.state, "\(language)\(describing: variant) is empty\(marked): users see no text\(builder ? " unless the code sets it" : ""); translate it",
+                                                severity: builder ? .warning : .error, languages: [language], variant: variant, at: unitNode))
             }
             // Byte for byte: a copy in another normalization is not the same text.
-            if state != .translated, !isEmpty, let node, let source, !copied, document.keyEquals(node, source) {
+            if state != .translated, !isEmpty, let node, let source, !copied, document.keyEquals(node, source),
+               hasLetters(source), !(variant.isPlain && keptByMost(source, context, besides: language)) {
                 copied = true
-                counts.noteCopy(language, offset: context.offset(ofKeyOf: translation.node))
+                counts.noteCopy(language, text: source, offset: context.offset(ofKeyOf: translation.node))
             }
         }
+    }
+
+    /// Whether `key` names an Interface Builder object's text: `Rqy-Su-cwW.title`, `7rM-6b-Aju.normalTitle`.
+    static func isInterfaceBuilderKey(_ key: String) -> Bool {
+        let bytes = Array(key.utf8)
+        guard bytes.count > 11, bytes[3] == UInt8(ascii: "-"), bytes[6] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: ".") else { return false }
+        let isAlphanumeric = { (byte: UInt8) in (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) }
+        return [0, 1, 2, 4, 5, 7, 8, 9].allSatisfy { isAlphanumeric(bytes[$0]) }
+    }
+
+    /// Whether `text` has a letter outside its format specifiers (`%@`, `%1$lld`, `%#@count@`).
+    static func hasLetters(_ text: String) -> Bool {
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "%" else {
+                if scalar.properties.isAlphabetic { return true }
+                continue
+            }
+            guard let first = scalars.next() else { break }
+            if first == "#" {
+                // A substitution, %#@name@: up to its second @.
+                var ats = 0
+                while ats < 2, let next = scalars.next() { if next == "@" { ats += 1 } }
+                continue
+            }
+            // A specifier: flags, width, precision and length up to the conversion (%1$lld, %.2f, %@, %%).
+            var next: Unicode.Scalar? = first
+            while let current = next {
+                if current == "%" || current == "@" { break }
+                if current.properties.isAlphabetic && !"hlqLztj".unicodeScalars.contains(current) { break }
+                next = scalars.next()
+            }
+        }
+        return false
+    }
+
+    /// Whether at least half of the entry's other translations (not the source's, not `language`'s) are this same text:
+    /// a word every language keeps.
+    static func keptByMost(_ source: String, _ context: EntryContext, besides language: String) -> Bool {
+        var same = 0, all = 0
+        for localization in context.entry.localizations where localization.language != language && localization.language != context.sourceLanguage {
+            guard let unit = localization.document.value(.stringUnit, in: localization.node),
+                  let value = StringUnit(document: localization.document, node: unit).members.value,
+                  localization.document.kind(value) == .string else { continue }
+            all += 1
+            if localization.document.keyEquals(value, source) { same += 1 }
+        }
+        return all > 0 && same * 2 >= all
     }
 
     private static func sourceText(for variant: Variant, _ sources: SourceTexts) -> String? {
@@ -51,42 +104,27 @@ enum StateCheck {
     }
 }
 
-/// Strings still `new` or `needs_review`, per language: one `info` finding
-/// per language and state, at the first such string; and untranslated
-/// copies of the source text (not `translated`), one `warning` per language.
+/// Untranslated copies of the source text (not `translated`), one `error`
+/// per language, at the first, quoting it.
 struct StateCounts: Sendable {
-    private struct Key: Hashable, Sendable {
-        let language: String
-        let state: TranslationState
-    }
-    private var counts: [Key: (count: Int, offset: Int)] = [:]
-    private var copies: [String: (count: Int, offset: Int)] = [:]
+    private var copies: [String: (count: Int, offset: Int, text: String)] = [:]
 
     /// Adds the counts of later entries (the first places stay).
     mutating func absorb(_ later: StateCounts) {
-        for (key, tally) in later.counts { counts[key, default: (0, tally.offset)].count += tally.count }
-        for (language, tally) in later.copies { copies[language, default: (0, tally.offset)].count += tally.count }
+        for (language, tally) in later.copies { copies[language, default: (0, tally.offset, tally.text)].count += tally.count }
     }
 
-    mutating func noteCopy(_ language: String, offset: Int) {
-        copies[language, default: (0, offset)].count += 1
-    }
-
-    mutating func note(_ language: String, _ state: TranslationState, offset: Int) {
-        counts[Key(language: language, state: state), default: (0, offset)].count += 1
+    mutating func noteCopy(_ language: String, text: String, offset: Int) {
+        copies[language, default: (0, offset, text)].count += 1
     }
 
     func findings() -> [Finding] {
         var findings: [Finding] = []
-        for (key, (count, offset)) in counts {
-            let language = key.language
-            findings.append(Finding(rule: .state, severity: .info,
-                                    message: "\(language): \(count) string\(count == 1 ? "" : "s") \(key.state.rawValue) (the first here): translate or review them",
-                                    key: nil, languages: [language], variant: key.state.rawValue, offset: offset))
-        }
-        for (language, (count, offset)) in copies {
-            let strings = count == 1 ? "1 string is a copy" : "\(count) strings are copies"
-            findings.append(Finding(rule: .state, message: "\(language): \(strings) of the source text, not marked translated (the first here): they ship untranslated; translate them, or mark them translated where the text is the same in \(language)",
+        for (language, (count, offset, text)) in copies {
+            let others = count == 1 ? "" : " and \(count - 1) other\(count == 2 ? "" : "s")"
+            let (are, them) = count == 1 ? ("is", "it") : ("are", "them")
+            findings.append(Finding(rule: .state, severity: .error,
+                                    message: "\(language): \(PluralCheck.shown(text))\(others) \(are) the source text, not marked translated: users see \(them) untranslated; translate \(them), or mark \(them) translated where \(language) says the same",
                                     key: nil, languages: [language], variant: "copy", offset: offset))
         }
         return findings

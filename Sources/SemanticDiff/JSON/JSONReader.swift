@@ -121,6 +121,9 @@ struct Parser: ~Copyable {
     /// Keys a later key of the same object overrides, as found; made
     /// warnings once the whole file is read (``warnings``).
     var duplicates: [DuplicateKey]
+    /// The offsets of commas before a `}` or `]`, which Xcode reads and
+    /// RFC 8259 does not allow; warnings with the duplicates.
+    var trailingCommas: [Int] = []
     /// Reading in two halves (``JSONSecondHalf``).
     var halves: Halves
 
@@ -347,6 +350,7 @@ struct Parser: ~Copyable {
                 }
                 let byte = base[index]
                 if byte == UInt8(ascii: ",") {
+                    let commaOffset = index
                     let commaFollowsValue = index == runStart
                     index += 1
                     let breakIsXcodes = skipLineBreak(indent: (depth + 1) * 2)
@@ -354,6 +358,7 @@ struct Parser: ~Copyable {
                     // A trailing comma: Foundation (and so Xcode) accepts one before the end.
                     if index < count && base[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                         stack[depth].inXcodeLayout = false
+                        trailingCommas.append(commaOffset)
                         try closeContainer()
                         continue
                     }
@@ -470,6 +475,7 @@ struct Parser: ~Copyable {
         let shift = nodes.count
         half.nodes.withUnsafeBufferPointer { nodes.append($0, shiftingNextBy: shift) }
         duplicates += half.duplicates
+        trailingCommas += half.trailingCommas
         stack[1].count &+= half.memberCount
         // Keys either side of the cut were never compared: the object's keys are checked whole when it closes.
         stack[1].keysIncrease = false
@@ -554,14 +560,20 @@ struct Parser: ~Copyable {
     /// places found in one pass over the file (a file with thousands of
     /// duplicates costs one pass, not one per duplicate).
     var warnings: [JSONWarning] {
-        guard !duplicates.isEmpty else { return [] }
-        let places = TextPosition.positions(of: duplicates.flatMap { [$0.start, $0.winner] }, in: bytes)
-        return duplicates.enumerated().map { number, duplicate in
+        guard !duplicates.isEmpty || !trailingCommas.isEmpty else { return [] }
+        let places = TextPosition.positions(of: duplicates.flatMap { [$0.start, $0.winner] } + trailingCommas, in: bytes)
+        var warnings = duplicates.enumerated().map { number, duplicate in
             // The key as the file spells it, quotes and escapes included: it never breaks the message's line.
             let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[duplicate.start..<duplicate.end]), as: UTF8.self)
             return JSONWarning(offset: duplicate.start, position: places[2 * number],
                                message: "duplicate key \(name); the one at \(places[2 * number + 1]) wins")
         }
+        for (number, offset) in trailingCommas.enumerated() {
+            let closing = bytes[(offset + 1)...].first { $0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "]") } ?? UInt8(ascii: "}")
+            warnings.append(JSONWarning(.trailingComma, offset: offset, position: places[2 * duplicates.count + number],
+                                        message: "a comma before '\(Character(UnicodeScalar(closing)))', which Xcode reads but JSON does not allow (python's json, jq and translation platforms refuse the file)"))
+        }
+        return warnings.sorted { $0.offset < $1.offset }
     }
 
     /// The nodes read so far, with the bytes, as the writers see a document.

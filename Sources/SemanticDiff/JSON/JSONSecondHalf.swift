@@ -33,13 +33,15 @@ public final class JSONSecondHalf: Sendable {
     let end: Int
     /// Its duplicate keys (offsets in the whole file).
     let duplicates: [DuplicateKey]
+    let trailingCommas: [Int]
 
-    fileprivate init(nodes: JSONNodes, memberCount: UInt32, inXcodeLayout: Bool, end: Int, duplicates: [DuplicateKey]) {
+    fileprivate init(nodes: JSONNodes, memberCount: UInt32, inXcodeLayout: Bool, end: Int, duplicates: [DuplicateKey], trailingCommas: [Int]) {
         self.nodes = nodes
         self.memberCount = memberCount
         self.inXcodeLayout = inXcodeLayout
         self.end = end
         self.duplicates = duplicates
+        self.trailingCommas = trailingCommas
     }
 }
 
@@ -77,9 +79,9 @@ extension JSONReader {
             guard cut > 0, cut < buffer.count else { return nil }
             var parser = Parser(buffer)
             guard let closed = try? parser.parseMembers(from: cut) else { return nil }
-            let duplicates = parser.duplicates
+            let duplicates = parser.duplicates, trailingCommas = parser.trailingCommas
             return JSONSecondHalf(nodes: parser.nodes.finish(), memberCount: closed.count, inXcodeLayout: closed.inXcodeLayout,
-                                  end: closed.end, duplicates: duplicates)
+                                  end: closed.end, duplicates: duplicates, trailingCommas: trailingCommas)
         }
     }
 

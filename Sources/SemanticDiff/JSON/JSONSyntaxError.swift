@@ -49,13 +49,24 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 
 /// Something valid but suspicious that the reader noticed.
 public struct JSONWarning: Sendable, Equatable, CustomStringConvertible {
+    /// What the reader let pass.
+    public enum Kind: Sendable, Equatable {
+        /// A key given twice in one object: the later wins.
+        case duplicateKey
+        /// A comma before `}` or `]`: Foundation, and so Xcode, reads it; RFC 8259 and most other readers
+        /// (python's json, jq, translation platforms' importers) refuse it.
+        case trailingComma
+    }
+
+    public var kind: Kind = .duplicateKey
     /// Offset of the byte it is about.
     public var offset: Int
     /// The same place as a line and column.
     public var position: TextPosition
     public var message: String
 
-    public init(offset: Int, position: TextPosition, message: String) {
+    public init(_ kind: Kind = .duplicateKey, offset: Int, position: TextPosition, message: String) {
+        self.kind = kind
         self.offset = offset
         self.position = position
         self.message = message
