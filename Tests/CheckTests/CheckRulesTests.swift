@@ -76,6 +76,10 @@ struct CheckRulesTests {
         // Czech many serves fractions only.
         let czech = try found("cs", [("one", "%lld soubor"), ("few", "%lld soubory"), ("other", "%lld souborů")])
         #expect(czech.map(\.severity) == [.warning] && czech.first?.message.contains("lacks many: fractions → other") == true, "\(czech.map(\.message))")
+        // A word after the number is bound to it: "Удалено: 2 файлов" is wrong.
+        #expect(try found("ru", [("one", "Удалено: %lld файл"), ("other", "Удалено: %lld файлов")]).map(\.severity) == [.error])
+        // French, like German, without one: "1 fichiers" may be right or not; a warning either way.
+        #expect(try found("fr", [("other", "%lld fichiers")]).map(\.severity) == [.warning])
         // A number apart from the words reads right in any form.
         let apart = try found("cs", [("other", "Nahrazeno: %lld")])
         #expect(apart.map(\.severity) == [.warning] && apart.first?.message.contains("where the number stands apart") == true, "\(apart.map(\.message))")
@@ -127,6 +131,9 @@ struct CheckRulesTests {
         #expect(noNumber.map(\.severity) == [.warning])
         let reverse = try findings(catalog("\(english), \"de\" : \(unit("%lld Dateien"))"), .pluralNotInSource)
         #expect(reverse.map(\.languages) == [["de"]])
+        // One text where 2 and 5 need other forms than 1: an error; German's one and other, a warning.
+        #expect(reverse.map(\.severity) == [.warning])
+        #expect(try findings(catalog("\(english), \"ru\" : \(unit("%lld файлов"))"), .pluralNotInSource).map(\.severity) == [.error])
         // Japanese has one form: its single text is right whatever the source does.
         #expect(try findings(catalog("\(english), \"ja\" : \(unit("%lld ファイル"))"), .pluralNotInSource).isEmpty)
         // Keys are opaque: "settings" and "settings.title" say nothing about plurals.
@@ -241,8 +248,9 @@ struct CheckRulesTests {
         #expect(found.count == 3, "\(found.map(\.message))")
         // An empty source may be translated as empty.
         #expect(try findings(catalog("Copyright", "\"en\" : \(unit("")), \"de\" : \(unit(""))"), .state).isEmpty)
-        // A number or a symbol left empty is a value the code sets; an Interface Builder label left empty often one too.
-        #expect(try findings(catalog("12", "\"en\" : \(unit("12")), \"de\" : \(unit(""))"), .state).isEmpty)
+        // A number or a symbol left empty ships empty too; an Interface Builder label left empty is often one the code fills.
+        #expect(try findings(catalog("12", "\"en\" : \(unit("12")), \"de\" : \(unit(""))"), .state).map(\.severity) == [.error])
+        #expect(try findings(catalog("Pre-op-day.title", "\"en\" : \(unit("Day")), \"de\" : \(unit(""))"), .state).map(\.severity) == [.error])
         let builder = try findings(catalog("Rqy-Su-cwW.title", "\"en\" : \(unit("FONT NAME")), \"de\" : \(unit(""))"), .state)
         #expect(builder.map(\.severity) == [.warning] && builder.first?.message == "de is empty (translated): users see no text unless the code sets it; translate it")
         // A copy is the source's text byte for byte, escapes decoded: the same text in another normalization is not one.
@@ -259,6 +267,9 @@ struct CheckRulesTests {
         // "URL" kept by French and Italian too: a word every language keeps.
         let url = catalog("URL", "\"en\" : \(unit("URL")), \"de\" : \(unit("URL", "new")), \"fr\" : \(unit("URL")), \"it\" : \(unit("URL")), \"ja\" : \(unit("URL"))")
         #expect(try findings(url, .state).isEmpty)
+        // Copies everywhere, none marked translated (a translation platform's export): each ships untranslated.
+        let exported = catalog("Delete this file?", "\"en\" : \(unit("Delete this file?")), \"de\" : \(unit("Delete this file?", "new")), \"fr\" : \(unit("Delete this file?", "new")), \"es\" : \(unit("Delete this file?", "needs_review"))")
+        #expect(try findings(exported, .state).count == 3)
         // "Settings" translated elsewhere: German's copy ships in English.
         let settings = catalog("Settings", "\"en\" : \(unit("Settings")), \"de\" : \(unit("Settings", "new")), \"fr\" : \(unit("Réglages")), \"it\" : \(unit("Impostazioni"))")
         #expect(try findings(settings, .state).map(\.languages) == [["de"]])
@@ -352,6 +363,14 @@ struct CheckRulesTests {
             "de (device.iphone) substitution n has argNum 2, the source's has 1: use 1",
             "de (device.iphone) substitution n has formatSpecifier @, the source's has lld: use lld",
         ])
+        // %a typed for %arg in every category: one finding, the fix that fits.
+        let typed = catalog("k", """
+            "en" : {"stringUnit" : {"state" : "translated", "value" : "%#@n@"}, \(substitution("%arg file", "%arg files"))},
+            "de" : {"stringUnit" : {"state" : "translated", "value" : "%#@n@"}, \(substitution("%a Datei", "%a Dateien"))}
+            """)
+        let slip = try findings(typed, .placeholderMismatch)
+        #expect(slip.count == 1 && slip.first?.message.contains("has %a where the source") == true && slip.first?.message.contains("write %arg (and 1 more in de") == true,
+                "\(slip.map(\.message))")
         // A translation that reads the substitution's argument itself shows the number: not a dropped substitution.
         let direct = catalog("k", """
             "en" : {"stringUnit" : {"state" : "translated", "value" : "%#@n@"}, \(substitution("%arg file", "%arg files"))},

@@ -213,6 +213,10 @@ public enum CatalogCheck {
         return findings
     }
 
+    static func isTypeMismatch(_ finding: Finding) -> Bool {
+        finding.message.contains(" reads argument ") && !finding.message.contains("another integer size")
+    }
+
     /// One finding per problem: a translation's placeholder findings after
     /// its first (in its other plural and device variants, most often the
     /// same slip) are counted in the first, which names where they are.
@@ -232,7 +236,13 @@ public enum CatalogCheck {
             }
             let translation = Translation(key: key, language: finding.languages[0])
             if let index = first[translation] {
-                others[index, default: []].append(finding.variant)
+                // The worst leads: a specifier read as another type (a crash, garbled text) before the rest.
+                if isTypeMismatch(finding), !isTypeMismatch(kept[index]) {
+                    others[index, default: []].append(kept[index].variant)
+                    kept[index] = finding
+                } else {
+                    others[index, default: []].append(finding.variant)
+                }
             } else {
                 first[translation] = kept.count
                 kept.append(finding)

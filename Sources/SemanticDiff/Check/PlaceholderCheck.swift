@@ -177,21 +177,24 @@ enum PlaceholderCheck {
             switch placeholder.argument.compatibility(with: expected.argument) {
             case .same: break
             case .otherSize:
-                report("\(language)\(describing: variant) reads argument \(number) as \(spelling) where the source has \(expected.spelling): another integer size, garbled on 64-bit; use the source's", .warning)
+                report("\(language)\(describing: variant) reads argument \(number) as \(spelling) where the source has \(expected.spelling): another integer size, garbled past 2,147,483,647; use the source's", .warning)
             case .different:
                 report("\(language)\(describing: variant) reads argument \(number) as \(spelling) where the source has \(expected.spelling): use the source's")
             }
         }
+        // What the text lacks of what it should show: reported where it is required; in zero, one and two (which
+        // may leave the number out) still what a stray specifier was meant to be.
         var dropped: [(spelling: String, number: Int?)] = []
-        if let required {
-            dropped = required.placeholders.filter { format.placeholder($0.number) == nil }.map { ($0.spelling, $0.number) }
-            if required.showsSubstitutionArgument && !format.showsSubstitutionArgument { dropped.append(("%arg", nil)) }
+        if let reference = required ?? own ?? other {
+            dropped = reference.placeholders.filter { format.placeholder($0.number) == nil }.map { ($0.spelling, $0.number) }
+            if reference.showsSubstitutionArgument && !format.showsSubstitutionArgument { dropped.append(("%arg", nil)) }
         }
         while let wrong = extra.first, let right = dropped.first {
             extra.removeFirst()
             dropped.removeFirst()
             report("\(language)\(describing: variant) has \(wrong.spelling) where the source \(quotedSource) has \(right.spelling): write \(right.spelling)")
         }
+        if required == nil { dropped = [] }
         for placeholder in extra {
             report("\(language)\(describing: variant) has \(placeholder.spelling) (argument \(placeholder.number)), which the source \(quotedSource) does not have: remove it")
         }
@@ -296,9 +299,12 @@ enum PlaceholderCheck {
         // A language with one form (zh, ja, ko) cannot vary by plural: its text serves every number.
         if plurals.forms(translated ? source.language : language)?.categories == [.other] { return }
         guard translated else {
+            // Where whole numbers need more forms than one and other (2 and 5 in Russian), one text is wrong for some.
+            let forms = plurals.forms(language)
+            let severe = [PluralCategory.two, .few, .many].contains { forms?.firstWhole($0) != nil && forms?.required.contains($0) == true }
             findings.append(context.finding(.pluralNotInSource,
                                             "the source (\(source.language)) varies by plural, \(language) has one text: every number reads it; vary \(language) by plural",
-                                            languages: [language], at: translation.node))
+                                            severity: severe ? .error : nil, languages: [language], at: translation.node))
             return
         }
         // Varying one language by plural where the source has one text with a number is what Xcode's Vary by

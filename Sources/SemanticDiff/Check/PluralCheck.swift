@@ -108,7 +108,7 @@ extension PluralCheck {
         }
         for category in whole {
             // One and other only: "1 dosya" in Turkish, though "1 Dateien" in German; no rule can tell them apart.
-            if category == .one && forms.categories.subtracting([.zero]) == [.one, .other] { continue }
+            if category == .one && forms.required == [.one, .other] { continue }
             // Other serves no whole number: its text is where the form of most of them was written.
             if category == forms.mostWhole, whole.count == 1, forms.firstWhole(.other) == nil, let other,
                !present.contains(where: { $0 != .other && text($0) == other }) {
@@ -122,11 +122,19 @@ extension PluralCheck {
         return (harmful ? .error : .warning, numbers.joined(separator: ", ") + " → " + shown)
     }
 
-    /// Whether the first number `text` shows stands apart from its words: after a colon, or inside parentheses.
+    /// Whether the first number `text` shows stands apart from its words: after a colon, or inside parentheses,
+    /// and with no word after it in its clause ("Nahrazeno: %lld", "(celkem %lld)", not "Удалено: %lld файлов").
     static func standsApart(_ text: String) -> Bool {
         let scalars = Array(text.unicodeScalars)
         guard let start = scalars.indices.first(where: { scalars[$0] == "%" && $0 + 1 < scalars.count && scalars[$0 + 1] != "%" && scalars[$0 + 1] != "#" })
         else { return false }
+        // The specifier's end, then the rest of its clause.
+        var end = start + 1
+        while end < scalars.count, !(scalars[end].properties.isAlphabetic && !"hlqLztj".unicodeScalars.contains(scalars[end])), scalars[end] != "@" { end += 1 }
+        for scalar in scalars[min(end + 1, scalars.count)...] {
+            if ",.;)!?，。；）".unicodeScalars.contains(scalar) { break }
+            if scalar.properties.isAlphabetic { return false }
+        }
         var before = start - 1
         while before >= 0 && scalars[before].properties.isWhitespace { before -= 1 }
         if before >= 0 && [":", "：", "("].contains(scalars[before]) { return true }

@@ -32,9 +32,9 @@ enum StateCheck {
             // Nor a text whose source, found by the fallbacks (`other`), is one of the empty ones.
             let emptySource = context.sourceTexts.emptyVariants.contains(variant)
                 || (source == nil && context.source != nil && !context.sourceTexts.emptyVariants.isEmpty)
-            // A source with no letters ("12", "+1", an emoji) left empty is most often a value the code sets; an
-            // Interface Builder object's text ("Rqy-Su-cwW.title") too, often a placeholder label: a warning.
-            if isEmpty && !emptySource && source?.isEmpty != true && source.map(hasLetters) != false {
+            // An Interface Builder object's text ("Rqy-Su-cwW.title") left empty is often a placeholder label the code
+            // fills: a warning.
+            if isEmpty && !emptySource && source?.isEmpty != true {
                 let marked = state.map { " (\($0.rawValue))" } ?? ""
                 let builder = isInterfaceBuilderKey(context.key)
                 findings.append(context.finding(.state, "\(language)\(describing: variant) is empty\(marked): users see no text\(builder ? " unless the code sets it" : ""); translate it",
@@ -54,7 +54,9 @@ enum StateCheck {
         let bytes = Array(key.utf8)
         guard bytes.count > 11, bytes[3] == UInt8(ascii: "-"), bytes[6] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: ".") else { return false }
         let isAlphanumeric = { (byte: UInt8) in (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) }
-        return [0, 1, 2, 4, 5, 7, 8, 9].allSatisfy { isAlphanumeric(bytes[$0]) }
+        let places = [0, 1, 2, 4, 5, 7, 8, 9]
+        // Made up by Interface Builder: a digit or a capital after the first character, not "Pre-op-day.title".
+        return places.allSatisfy { isAlphanumeric(bytes[$0]) } && places.dropFirst().contains { !(97...122).contains(bytes[$0]) }
     }
 
     /// Whether `text` has a letter outside its format specifiers (`%@`, `%1$lld`, `%#@count@`).
@@ -88,11 +90,12 @@ enum StateCheck {
     static func keptByMost(_ source: String, _ context: EntryContext, besides language: String) -> Bool {
         var same = 0, all = 0
         for localization in context.entry.localizations where localization.language != language && localization.language != context.sourceLanguage {
-            guard let unit = localization.document.value(.stringUnit, in: localization.node),
-                  let value = StringUnit(document: localization.document, node: unit).members.value,
-                  localization.document.kind(value) == .string else { continue }
+            guard let unit = localization.document.value(.stringUnit, in: localization.node) else { continue }
+            let (value, state) = StringUnit(document: localization.document, node: unit).members
+            guard let value, localization.document.kind(value) == .string else { continue }
             all += 1
-            if localization.document.keyEquals(value, source) { same += 1 }
+            // Kept means a translator said so: a copy still new or in review keeps nothing.
+            if localization.document.keyEquals(value, source), TranslationState(localization.document, state) == .translated { same += 1 }
         }
         return all > 0 && same * 2 >= all
     }
