@@ -22,13 +22,16 @@ public enum TextEncoding: String, Sendable {
         if starts([0xFF, 0xFE, 0x00, 0x00]) { return (.utf32LittleEndian, 4) }
         if starts([0xFE, 0xFF]) { return (.utf16BigEndian, 2) }
         if starts([0xFF, 0xFE]) { return (.utf16LittleEndian, 2) }
+        // Foundation's order and patterns: with four bytes, the zeros of both of the first two UTF-16 units
+        // (`22 00 C0 22` is no UTF-16, though its first unit looks like one); with two or three, of the first.
         if count >= 4 {
-            if bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] != 0 { return (.utf32BigEndian, 0) }
-            if bytes[0] != 0 && bytes[1] == 0 && bytes[2] == 0 && bytes[3] == 0 { return (.utf32LittleEndian, 0) }
-        }
-        if count >= 2 {
-            if bytes[0] == 0 && bytes[1] != 0 { return (.utf16BigEndian, 0) }
-            if bytes[0] != 0 && bytes[1] == 0 { return (.utf16LittleEndian, 0) }
+            if bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0 { return (.utf32BigEndian, 0) }
+            if bytes[1] == 0 && bytes[2] == 0 && bytes[3] == 0 { return (.utf32LittleEndian, 0) }
+            if bytes[0] == 0 && bytes[2] == 0 { return (.utf16BigEndian, 0) }
+            if bytes[1] == 0 && bytes[3] == 0 { return (.utf16LittleEndian, 0) }
+        } else if count >= 2 {
+            if bytes[0] == 0 { return (.utf16BigEndian, 0) }
+            if bytes[1] == 0 { return (.utf16LittleEndian, 0) }
         }
         return (.utf8, 0)
     }
