@@ -21,9 +21,12 @@ public final class Repository: @unchecked Sendable {
     public static func open(resolving revisions: [String] = [], from directory: String? = nil) throws(GitError) -> (Repository, [String]) {
         // libgit2 initialises while git answers: built with mbedTLS (Debian, Ubuntu), it parses every
         // CA certificate of the system then, which takes about as long as that `git rev-parse`.
+        // Joined whatever git says: a process that exits (not a repository, say) while libgit2 initialises on
+        // another thread can crash in its exit handlers.
         let initializing = BackgroundThread { LibGit2.initialize() }
-        let (location, resolved) = try RepositoryLocation.find(resolving: revisions, from: directory)
+        let found = Result { () throws(GitError) in try RepositoryLocation.find(resolving: revisions, from: directory) }
         initializing.join()
+        let (location, resolved) = try found.get()
         return (try Repository(location), resolved)
     }
 
