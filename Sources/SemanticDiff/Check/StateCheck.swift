@@ -59,30 +59,14 @@ enum StateCheck {
         return places.allSatisfy { isAlphanumeric(bytes[$0]) } && places.dropFirst().contains { !(97...122).contains(bytes[$0]) }
     }
 
-    /// Whether `text` has a letter outside its format specifiers (`%@`, `%1$lld`, `%#@count@`).
+    /// Whether `text` has a letter outside its format specifiers (`%@`, `%1$lld`, `%#@count@`), as ``FormatString`` reads them.
     static func hasLetters(_ text: String) -> Bool {
-        var scalars = text.unicodeScalars.makeIterator()
-        while let scalar = scalars.next() {
-            guard scalar == "%" else {
-                if scalar.properties.isAlphabetic { return true }
-                continue
-            }
-            guard let first = scalars.next() else { break }
-            if first == "#" {
-                // A substitution, %#@name@: up to its second @.
-                var ats = 0
-                while ats < 2, let next = scalars.next() { if next == "@" { ats += 1 } }
-                continue
-            }
-            // A specifier: flags, width, precision and length up to the conversion (%1$lld, %.2f, %@, %%).
-            var next: Unicode.Scalar? = first
-            while let current = next {
-                if current == "%" || current == "@" { break }
-                if current.properties.isAlphabetic && !"hlqLztj".unicodeScalars.contains(current) { break }
-                next = scalars.next()
-            }
-        }
-        return false
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text.unicodeScalars.contains { $0.properties.isAlphabetic } }
+        let format = FormatString(text)
+        var rest = text
+        for placeholder in format.placeholders { rest = rest.replacing(placeholder.spelling, with: "") }
+        for name in format.substitutions { rest = rest.replacing("%#@\(name)@", with: "") }
+        return rest.unicodeScalars.contains { $0.properties.isAlphabetic }
     }
 
     /// Whether at least half of the entry's other translations (not the source's, not `language`'s) are this same text:
